@@ -1,0 +1,43 @@
+# Cardroom: every target needs only Python 3.11+ and make. The virtualenv is created on first use
+# and requirements.txt is installed again only when it changes (the stamp file records the last
+# install).
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.requirements-installed
+
+.PHONY: help install migrate run test lint e2e
+
+help:
+	@echo "make run   - install, migrate, serve on http://127.0.0.1:8000/ with daphne"
+	@echo "make test  - install, run the test suite (no browser), ruff and mypy"
+	@echo "make lint  - ruff and mypy only"
+	@echo "make e2e   - the Playwright browser suite (needs /usr/bin/chromium)"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --disable-pip-version-check --quiet -r requirements.txt
+	touch $@
+
+install: $(STAMP)
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+run: migrate
+	$(BIN)/daphne -b 127.0.0.1 -p 8000 cardroom.asgi:application
+
+test: install
+	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory lint
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+e2e: install
+	@test -x /usr/bin/chromium || { echo "Chromium is missing: apt-get install -y chromium"; exit 1; }
+	$(BIN)/python -m pytest -m e2e tests/e2e
