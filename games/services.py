@@ -1,0 +1,152 @@
+"""Use cases that change tables and seats.
+
+Each function runs in one transaction with the table row locked (``select_for_update``), refuses an
+illegal request with :class:`~games.errors.TableError` before changing anything, bumps the table's
+``version`` and, once committed, nudges the table's sockets and the lobby's."""
+
+from collections.abc import Mapping
+
+from django.contrib.auth.models import AnonymousUser
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
+
+from games.broadcasts import announce_table_changed
+from games.errors import TableError
+from games.models import Seat, Table, User
+from games.table_options import clean_options
+
+RUMMY_SEATS = range(2, 7)
+GOLFO_SEATS = 4
+
+Actor = User | AnonymousUser
+
+
+def create_table(
+    *,
+    host: Actor,
+    game: str,
+    seat_count: int,
+    visibility: str,
+    clock: int,
+    options: Mapping[str, object],
+) -> Table:
+    """Open a table with ``host`` sitting at seat 0."""
+    _check_can_act(host)
+    if game not in Table.GameKind.values:
+        raise TableError(_("Unknown game."))
+    if game == Table.GameKind.GOLFO and seat_count != GOLFO_SEATS:
+        raise TableError(_("Golfo is played at 4 seats."))
+    if game == Table.GameKind.RUMMY70 and seat_count not in RUMMY_SEATS:
+        raise TableError(_("Rummy 70 is played at 2 to 6 seats."))
+    if visibility not in Table.Visibility.values:
+        raise TableError(_("A table is either public or private."))
+    if clock not in Table.Clock.values:
+        raise TableError(_("The turn clock is off, 30, 60 or 120 seconds."))
+    cleaned = clean_options(game=game, values=options)
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game,
+            host=host,
+            seat_count=seat_count,
+            visibility=visibility,
+            clock=clock,
+            options=cleaned,
+            version=1,
+        )
+        Seat.objects.create(table=table, position=0, user=host)
+        announce_table_changed(table_id=table.pk, version=table.version)
+    return table
+
+
+def sit(*, table_id: int, user: Actor, position: int) -> Table:
+    """Seat ``user`` at the free seat ``position`` of a table that has not started."""
+    _check_can_act(user)
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        _check_waiting(table)
+        if not 0 <= position < table.seat_count:
+            raise TableError(_("There is no such seat at this table."))
+        seats = {seat.position: seat.user_id for seat in table.seats.all()}
+        if user.pk in seats.values():
+            raise TableError(_("You already sit at this table."))
+        if position in seats:
+            raise TableError(_("That seat is taken."))
+        try:
+            with transaction.atomic():
+                Seat.objects.create(table=table, position=position, user=user)
+        except IntegrityError as error:
+            raise TableError(_("That seat is taken.")) from error
+        return _bump(table)
+
+
+def stand(*, table_id: int, user: Actor) -> Table:
+    """Free the seat of ``user`` at a table that has not started."""
+    _check_can_act(user)
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        _check_waiting(table)
+        deleted, _per_model = table.seats.filter(user=user).delete()
+        if not deleted:
+            raise TableError(_("You are not sitting at this table."))
+        return _bump(table)
+
+
+def remove_player(*, table_id: int, by: Actor, position: int) -> Table:
+    """The host frees the seat ``position`` of another player before the start."""
+    _check_can_act(by)
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        _check_host(table, by)
+        _check_waiting(table)
+        seat = table.seats.filter(position=position).first()
+        if seat is None:
+            raise TableError(_("Nobody sits in that seat."))
+        if seat.user_id == by.pk:
+            raise TableError(_("Use “Stand up” to leave your own seat."))
+        seat.delete()
+        return _bump(table)
+
+
+def start_table(*, table_id: int, by: Actor) -> Table:
+    """The host starts the table once enough players sit."""
+    _check_can_act(by)
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        _check_host(table, by)
+        _check_waiting(table)
+        needed = table.minimum_players
+        if table.seats.count() < needed:
+            raise TableError(
+                _("At least %(count)d players must sit before the start.") % {"count": needed}
+            )
+        table.status = Table.Status.PLAYING
+        return _bump(table)
+
+
+def _locked_table(table_id: int) -> Table:
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise TableError(_("This table does not exist."))
+    return table
+
+
+def _bump(table: Table) -> Table:
+    table.version += 1
+    table.save(update_fields=["status", "version", "updated_at"])
+    announce_table_changed(table_id=table.pk, version=table.version)
+    return table
+
+
+def _check_can_act(user: Actor) -> None:
+    if not user.is_authenticated:
+        raise TableError(_("Log in or sit as a guest first."))
+
+
+def _check_host(table: Table, user: Actor) -> None:
+    if table.host_id != user.pk:
+        raise TableError(_("Only the host can do that."))
+
+
+def _check_waiting(table: Table) -> None:
+    if table.status != Table.Status.WAITING:
+        raise TableError(_("The game at this table has already started."))
