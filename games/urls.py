@@ -1,5 +1,13 @@
 from django.urls import include, path
 
+from games import views
+from games.health import healthz
+
 urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("tables/new/", views.table_new, name="table_new"),
+    path("tables/<int:table_id>/", views.table_detail, name="table"),
+    path("t/<str:token>/", views.table_invite, name="table_invite"),
     path("accounts/", include("games.accounts.urls")),
+    path("healthz", healthz, name="healthz"),
 ]

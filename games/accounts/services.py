@@ -1,0 +1,135 @@
+"""Account use cases: sign up, play as a guest, turn a guest into a full account.
+
+Each function validates everything first and raises ``ValidationError`` keyed by the name of the
+argument at fault; nothing is written unless the whole input is acceptable.
+"""
+
+import secrets
+import unicodedata
+
+from django.contrib.auth import password_validation
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
+
+from games.models import User
+
+DISPLAY_NAME_MAX_LENGTH = 40
+GUEST_USERNAME_PREFIX = "guest-"
+GUEST_USERNAME_ATTEMPTS = 5
+
+
+def normalize_display_name(value: str) -> str:
+    """The name other players see: trimmed, inner runs of whitespace made one space, 1 to 40
+    printable characters."""
+    name = " ".join(unicodedata.normalize("NFC", value).split())
+    if not name:
+        raise ValidationError(_("Choose a name of at least one character."), code="blank")
+    if len(name) > DISPLAY_NAME_MAX_LENGTH:
+        raise ValidationError(
+            _("A name has at most %(limit)d characters."),
+            code="too_long",
+            params={"limit": DISPLAY_NAME_MAX_LENGTH},
+        )
+    if not name.isprintable():
+        raise ValidationError(_("A name cannot hold control characters."), code="unprintable")
+    return name
+
+
+def sign_up(*, username: str, password: str, display_name: str) -> User:
+    """Create a full account."""
+    user = User(username=User.normalize_username(username))
+    errors: dict[str, list[ValidationError]] = {}
+    try:
+        user.display_name = normalize_display_name(display_name)
+    except ValidationError as error:
+        errors["display_name"] = [error]
+    _check_credentials(user=user, password=password, errors=errors)
+    user.set_password(password)
+    _save_or_username_taken(user=user)
+    return user
+
+
+def create_guest(*, nickname: str) -> User:
+    """Create a signed-in-able guest: a real user with only a nickname, no usable password, and an
+    internal username nobody types."""
+    try:
+        name = normalize_display_name(nickname)
+    except ValidationError as error:
+        raise ValidationError({"nickname": [error]}) from error
+    for _attempt in range(GUEST_USERNAME_ATTEMPTS):
+        guest = User(
+            username=f"{GUEST_USERNAME_PREFIX}{secrets.token_hex(6)}",
+            display_name=name,
+            is_guest=True,
+        )
+        guest.set_unusable_password()
+        try:
+            with transaction.atomic():
+                guest.save()
+        except IntegrityError:
+            continue
+        return guest
+    raise ValidationError({"nickname": [_("Please try again.")]})
+
+
+def claim_guest(*, user: User, username: str, password: str) -> User:
+    """Turn a guest into a full account: the same row, so his games stay his. Returns the updated
+    user; the caller must refresh the session's auth hash, since the password changed."""
+    with transaction.atomic():
+        account = User.objects.select_for_update().get(pk=user.pk)
+        if not account.is_guest:
+            raise ValidationError(_("This account already has a password."), code="not_guest")
+        account.username = User.normalize_username(username)
+        errors: dict[str, list[ValidationError]] = {}
+        _check_credentials(user=account, password=password, errors=errors)
+        account.set_password(password)
+        account.is_guest = False
+        _save_or_username_taken(user=account)
+    return account
+
+
+def _check_credentials(
+    *, user: User, password: str, errors: dict[str, list[ValidationError]]
+) -> None:
+    """Add the username's and the password's problems to ``errors``; raise if there are any."""
+    username_errors = _username_errors(user=user)
+    if username_errors:
+        errors["username"] = username_errors
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as error:
+        errors["password"] = error.error_list
+    if errors:
+        raise ValidationError(errors)
+
+
+def _username_errors(*, user: User) -> list[ValidationError]:
+    try:
+        user.clean_fields(
+            exclude=[field.name for field in User._meta.fields if field.name != "username"]
+        )
+    except ValidationError as error:
+        return error.error_dict["username"]
+    if user.username.lower().startswith(GUEST_USERNAME_PREFIX):
+        return [
+            ValidationError(
+                _("Usernames starting with “%(prefix)s” are reserved."),
+                code="reserved",
+                params={"prefix": GUEST_USERNAME_PREFIX},
+            )
+        ]
+    taken = User.objects.filter(username__iexact=user.username).exclude(pk=user.pk).exists()
+    return [_username_taken()] if taken else []
+
+
+def _username_taken() -> ValidationError:
+    return ValidationError(_("That username is taken."), code="taken")
+
+
+def _save_or_username_taken(*, user: User) -> None:
+    try:
+        with transaction.atomic():
+            user.save()
+    except IntegrityError as error:
+        raise ValidationError({"username": [_username_taken()]}) from error

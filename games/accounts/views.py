@@ -1,0 +1,141 @@
+"""Account pages. Each view reads a form, calls a service, and answers with a page or a redirect."""
+
+from django.contrib import messages
+from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse, reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from games.accounts import services
+from games.accounts.forms import BoundedPasswordChangeForm, ClaimForm, GuestForm, SignUpForm
+from games.accounts.records import game_records
+
+NEXT_MAX_LENGTH = 2000
+
+
+def safe_next(request: HttpRequest) -> str:
+    """The local URL a form asked to return to, or the lobby when it is missing or not ours."""
+    candidate = request.POST.get("next") or request.GET.get("next") or ""
+    if len(candidate) <= NEXT_MAX_LENGTH and url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return candidate
+    return reverse("lobby")
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("claim" if request.user.is_guest else "lobby")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.sign_up(
+                username=form.cleaned_data["username"],
+                password=form.cleaned_data["password1"],
+                display_name=form.cleaned_data["display_name"],
+            )
+        except ValidationError as error:
+            form.add_service_error(error)
+        else:
+            login(request, user)
+            messages.success(request, _("Welcome, %(name)s.") % {"name": user.display_name})
+            return redirect(safe_next(request))
+    return _form_page(request, "accounts/signup.html", form)
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+    def form_valid(self, form: Form) -> HttpResponse:
+        response = super().form_valid(form)
+        messages.success(self.request, _("Welcome back, %(name)s.") % {"name": self.request.user})
+        return response
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    template_name = "accounts/password_change.html"
+    form_class = BoundedPasswordChangeForm
+    success_url = reverse_lazy("profile")
+
+    def dispatch(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        if request.user.is_authenticated and request.user.is_guest:
+            return redirect("claim")
+        return super().dispatch(request, *args, **kwargs)
+
+    def form_valid(self, form: Form) -> HttpResponse:
+        response = super().form_valid(form)
+        messages.success(self.request, _("Your password has been changed."))
+        return response
+
+
+@login_required
+@require_http_methods(["GET"])
+def profile(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    return render(
+        request,
+        "accounts/profile.html",
+        {"profile_user": user, "records": game_records(user=user)},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def guest(request: HttpRequest) -> HttpResponse:
+    next_url = safe_next(request)
+    if request.user.is_authenticated:
+        return HttpResponseRedirect(next_url)
+    form = GuestForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.create_guest(nickname=form.cleaned_data["nickname"])
+        except ValidationError as error:
+            form.add_service_error(error)
+        else:
+            login(request, user)
+            messages.success(
+                request,
+                _("You play as %(name)s, a guest. Save your account to keep it.")
+                % {"name": user.display_name},
+            )
+            return HttpResponseRedirect(next_url)
+    return render(request, "accounts/guest.html", {"guest_form": form, "guest_next": next_url})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def claim(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    if not user.is_guest:
+        return redirect("profile")
+    form = ClaimForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            account = services.claim_guest(
+                user=user,
+                username=form.cleaned_data["username"],
+                password=form.cleaned_data["password1"],
+            )
+        except ValidationError as error:
+            form.add_service_error(error)
+        else:
+            update_session_auth_hash(request, account)
+            messages.success(
+                request,
+                _("Your account is saved. Log in as %(username)s from now on.")
+                % {"username": account.username},
+            )
+            return redirect("profile")
+    return _form_page(request, "accounts/claim.html", form)
+
+
+def _form_page(request: HttpRequest, template: str, form: Form) -> HttpResponse:
+    return render(request, template, {"form": form, "next": safe_next(request)})

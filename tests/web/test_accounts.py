@@ -1,0 +1,209 @@
+"""Sign up, log in and out, change password, the profile page, and bad input on those forms."""
+
+from collections.abc import Iterator
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from pytest_django.fixtures import Settings
+
+from games.accounts import services
+from games.accounts.records import Tally, register_record_source, unregister_record_source
+
+pytestmark = pytest.mark.django_db
+
+User = get_user_model()
+PASSWORD = "Sota-de-Oros-1970"
+NEW_PASSWORD = "Caballo-de-Copas-2024"
+
+
+@pytest.fixture(autouse=True)
+def fast_hashing(settings: Settings) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def sign_up_form(**overrides: str) -> dict[str, str]:
+    return {
+        "username": "carmen",
+        "display_name": "Carmen la del Oros",
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+    } | overrides
+
+
+def test_sign_up_signs_in_and_shows_the_display_name(client: Client) -> None:
+    response = client.post("/accounts/signup/", sign_up_form(), follow=True)
+
+    assert response.context["user"].is_authenticated
+    assert "Carmen la del Oros" in response.content.decode()
+    profile = client.get("/accounts/profile/")
+    assert profile.status_code == 200
+    assert "Carmen la del Oros" in profile.content.decode()
+
+
+def test_sign_up_returns_to_a_local_next_page(client: Client) -> None:
+    response = client.post("/accounts/signup/", sign_up_form(next="/accounts/profile/"))
+
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/profile/"
+
+
+def test_sign_up_trims_the_display_name(client: Client) -> None:
+    client.post("/accounts/signup/", sign_up_form(display_name="   Carmen    Oros  "))
+
+    assert User.objects.get(username="carmen").display_name == "Carmen Oros"
+
+
+def test_log_in_then_log_out(client: Client) -> None:
+    services.sign_up(username="pepe", password=PASSWORD, display_name="Pepe")
+
+    logged_in = client.post(
+        "/accounts/login/", {"username": "pepe", "password": PASSWORD}, follow=True
+    )
+    assert logged_in.context["user"].display_name == "Pepe"
+    assert 'id="logout"' in logged_in.content.decode()
+
+    logged_out = client.post("/accounts/logout/", follow=True)
+    assert not logged_out.context["user"].is_authenticated
+    assert 'id="login"' in logged_out.content.decode()
+    assert client.get("/accounts/profile/").status_code == 302
+
+
+def test_log_in_with_a_wrong_password_is_refused(client: Client) -> None:
+    services.sign_up(username="pepe", password=PASSWORD, display_name="Pepe")
+
+    response = client.post("/accounts/login/", {"username": "pepe", "password": "nope"})
+
+    assert response.status_code == 200
+    assert not response.context["user"].is_authenticated
+    assert response.context["form"].non_field_errors()
+
+
+def test_change_password(client: Client) -> None:
+    user = services.sign_up(username="pepe", password=PASSWORD, display_name="Pepe")
+    client.force_login(user)
+
+    response = client.post(
+        "/accounts/password/",
+        {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
+
+    assert response.status_code == 302
+    assert client.get("/accounts/profile/").status_code == 200, "still signed in"
+    client.logout()
+    assert not client.login(username="pepe", password=PASSWORD)
+    assert client.login(username="pepe", password=NEW_PASSWORD)
+
+
+def test_change_password_needs_the_old_one(client: Client) -> None:
+    user = services.sign_up(username="pepe", password=PASSWORD, display_name="Pepe")
+    client.force_login(user)
+
+    response = client.post(
+        "/accounts/password/",
+        {"old_password": "wrong", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
+
+    assert response.status_code == 200
+    assert response.context["form"].errors["old_password"]
+    user.refresh_from_db()
+    assert user.check_password(PASSWORD)
+
+
+def test_profile_needs_a_signed_in_user(client: Client) -> None:
+    response = client.get("/accounts/profile/")
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+
+
+@pytest.fixture
+def rummy_records() -> Iterator[None]:
+    register_record_source(
+        game="rummy70", label="Rummy 70", source=lambda *, user: Tally(played=7, won=3)
+    )
+    yield
+    unregister_record_source(game="rummy70")
+
+
+@pytest.mark.usefixtures("rummy_records")
+def test_profile_shows_games_played_and_won(client: Client) -> None:
+    client.force_login(services.sign_up(username="pepe", password=PASSWORD, display_name="Pepe"))
+
+    page = client.get("/accounts/profile/").content.decode()
+
+    assert "Pepe" in page
+    assert 'data-game="rummy70"' in page
+    assert '<td class="record-played">7</td><td class="record-won">3</td>' in page
+
+
+def test_profile_without_games_says_so(client: Client) -> None:
+    client.force_login(services.sign_up(username="pepe", password=PASSWORD, display_name="Pepe"))
+
+    response = client.get("/accounts/profile/")
+
+    assert response.context["records"] == []
+    assert 'id="game-records"' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("display_name", "x" * 41),
+        ("display_name", "   "),
+        ("display_name", "Bell\x07"),
+        ("display_name", "nul\x00byte"),
+        ("username", "u" * 151),
+        ("username", "has space"),
+        ("username", "guest-abc"),
+        ("password1", "p" * 300),
+        ("password2", "not the same"),
+        ("password1", "123"),
+    ],
+)
+def test_sign_up_refuses_bad_fields_and_creates_nobody(
+    client: Client, field: str, value: str
+) -> None:
+    form = sign_up_form(**{field: value})
+    if field == "password1":
+        form["password2"] = value
+
+    response = client.post("/accounts/signup/", form)
+
+    assert response.status_code == 200
+    assert response.context["form"].errors
+    assert not response.context["user"].is_authenticated
+    assert not User.objects.exists()
+
+
+def test_sign_up_refuses_a_username_taken_in_another_case(client: Client) -> None:
+    services.sign_up(username="Carmen", password=PASSWORD, display_name="Carmen")
+
+    response = client.post("/accounts/signup/", sign_up_form(username="carmen"))
+
+    assert response.context["form"].errors["username"]
+    assert User.objects.count() == 1
+
+
+def test_sign_up_without_fields_shows_errors(client: Client) -> None:
+    response = client.post("/accounts/signup/", {"unexpected": "x" * 5000})
+
+    assert response.status_code == 200
+    assert set(response.context["form"].errors) >= {"username", "display_name", "password1"}
+
+
+def test_display_name_is_escaped(client: Client) -> None:
+    response = client.post(
+        "/accounts/signup/", sign_up_form(display_name="<b>Ana</b>"), follow=True
+    )
+
+    page = response.content.decode()
+    assert "&lt;b&gt;Ana&lt;/b&gt;" in page
+    assert "<b>Ana</b>" not in page
+
+
+def test_log_in_with_an_oversized_username_is_refused(client: Client) -> None:
+    response = client.post("/accounts/login/", {"username": "a" * 10_000, "password": "x"})
+
+    assert response.status_code == 200
+    assert response.context["form"].errors
