@@ -1,0 +1,44 @@
+"""The Golfo deck and the value of a hand.
+
+The Spanish deck cut to 28 cards: 3 to 9 of each suit, each card worth its number. A hand is worth
+the highest total of the cards of one suit, counting at most four of them (best 9+8+7+6 = 30).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from games.engine.cards import SUITS, Card, Suit, build_deck, parse
+
+RANKS: tuple[int, ...] = tuple(range(3, 10))
+DECK_SIZE = len(RANKS) * len(SUITS)
+HAND_SIZE = 5
+FIRST_DEAL = 2
+SECOND_DEAL = HAND_SIZE - FIRST_DEAL
+COUNTED_PER_SUIT = 4
+
+
+def golfo_deck() -> list[Card]:
+    """The 28 cards in a fixed order, ids 0..27."""
+    return build_deck(RANKS)
+
+
+def suit_total(cards: Iterable[Card], suit: Suit) -> int:
+    """The value of ``cards`` in one suit: its highest four cards added up."""
+    ranks = sorted((card.rank for card in cards if card.suit is suit), reverse=True)
+    return sum(ranks[:COUNTED_PER_SUIT])
+
+
+def hand_value(cards: Iterable[Card] | str) -> int:
+    """The highest total of one suit, counting at most four cards of it.
+
+    ``cards`` are Card objects or their notation, e.g. ``hand_value("9O 8O 7O 6O 5O") == 30``.
+    """
+    held = parse(cards) if isinstance(cards, str) else list(cards)
+    return max(suit_total(held, suit) for suit in SUITS)
+
+
+def best_suit(cards: Iterable[Card]) -> Suit:
+    """The suit that gives :func:`hand_value` (the first in deck order on a tie)."""
+    held = list(cards)
+    return max(SUITS, key=lambda suit: suit_total(held, suit))
