@@ -17,6 +17,7 @@ class SeatView:
     player: User | None
     is_viewer: bool
     can_sit: bool
+    can_stand: bool
     can_remove: bool
 
 
@@ -87,6 +88,7 @@ def table_for_viewer(
             taken.get(position),
             viewer_id=viewer_id,
             may_sit=may_sit,
+            waiting=waiting,
             may_remove=is_host and waiting,
         )
         for position in range(table.seat_count)
@@ -104,15 +106,24 @@ def table_for_viewer(
 
 
 def _seat_view(
-    position: int, seat: Seat | None, *, viewer_id: int | None, may_sit: bool, may_remove: bool
+    position: int,
+    seat: Seat | None,
+    *,
+    viewer_id: int | None,
+    may_sit: bool,
+    waiting: bool,
+    may_remove: bool,
 ) -> SeatView:
     if seat is None:
-        return SeatView(position, None, is_viewer=False, can_sit=may_sit, can_remove=False)
+        return SeatView(
+            position, None, is_viewer=False, can_sit=may_sit, can_stand=False, can_remove=False
+        )
     is_viewer = seat.user_id == viewer_id
     return SeatView(
         position,
         seat.user,
         is_viewer=is_viewer,
         can_sit=False,
+        can_stand=is_viewer and waiting,
         can_remove=may_remove and not is_viewer,
     )

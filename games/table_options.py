@@ -34,21 +34,17 @@ Option = NumberOption | ChoiceOption
 REBUY = "rebuy"
 FREEZEOUT = "freezeout"
 
+JOKER_PENALTY = NumberOption("joker_penalty", _("Joker left in hand (points)"), 25, 0, 100)
+STARTING_STACK = NumberOption("starting_stack", _("Starting stack"), 1000, 100, 100_000)
+ANTE = NumberOption("ante", _("Ante"), 10, 1, 10_000)
+MIN_BET = NumberOption("min_bet", _("Minimum bet"), 10, 1, 10_000)
+OUT_OF_CHIPS = ChoiceOption(
+    "rebuy", _("Out of chips"), REBUY, ((REBUY, _("Rebuy")), (FREEZEOUT, _("Freezeout")))
+)
+
 GAME_OPTIONS: dict[str, tuple[Option, ...]] = {
-    Table.GameKind.RUMMY70: (
-        NumberOption("joker_penalty", _("Joker left in hand (points)"), 25, 0, 100),
-    ),
-    Table.GameKind.GOLFO: (
-        NumberOption("starting_stack", _("Starting stack"), 1000, 100, 100_000),
-        NumberOption("ante", _("Ante"), 10, 1, 10_000),
-        NumberOption("min_bet", _("Minimum bet"), 10, 1, 10_000),
-        ChoiceOption(
-            "rebuy",
-            _("Out of chips"),
-            REBUY,
-            ((REBUY, _("Rebuy")), (FREEZEOUT, _("Freezeout"))),
-        ),
-    ),
+    Table.GameKind.RUMMY70: (JOKER_PENALTY,),
+    Table.GameKind.GOLFO: (STARTING_STACK, ANTE, MIN_BET, OUT_OF_CHIPS),
 }
 
 
