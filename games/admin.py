@@ -1,6 +1,9 @@
 from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.utils.translation import gettext_lazy as _
 
-from games.models import Seat, Table
+from games.models import Seat, Table, User
 
 
 class SeatInline(admin.TabularInline):
@@ -27,3 +30,42 @@ class SeatAdmin(admin.ModelAdmin):
     list_select_related = ["table", "user"]
     search_fields = ["user__username", "user__display_name"]
     raw_id_fields = ["table", "user"]
+
+
+class CardroomUserCreationForm(AdminUserCreationForm):
+    class Meta(AdminUserCreationForm.Meta):
+        model = User
+        fields = ("username", "display_name")
+
+
+class CardroomUserChangeForm(UserChangeForm):
+    class Meta(UserChangeForm.Meta):
+        model = User
+
+
+@admin.register(User)
+class CardroomUserAdmin(UserAdmin):
+    form = CardroomUserChangeForm
+    add_form = CardroomUserCreationForm
+    fieldsets = (
+        (None, {"fields": ("username", "password")}),
+        (_("Player"), {"fields": ("display_name", "is_guest")}),
+        (_("Personal info"), {"fields": ("first_name", "last_name", "email")}),
+        (
+            _("Permissions"),
+            {"fields": ("is_active", "is_staff", "is_superuser", "groups", "user_permissions")},
+        ),
+        (_("Important dates"), {"fields": ("last_login", "date_joined")}),
+    )
+    add_fieldsets = (
+        (
+            None,
+            {
+                "classes": ("wide",),
+                "fields": ("username", "display_name", "usable_password", "password1", "password2"),
+            },
+        ),
+    )
+    list_display = ("username", "display_name", "is_guest", "is_staff", "date_joined")
+    list_filter = ("is_guest", "is_staff", "is_superuser", "is_active")
+    search_fields = ("username", "display_name", "email")
