@@ -4,6 +4,7 @@ from typing import ClassVar
 
 from django import forms
 from django.contrib.auth.forms import PasswordChangeForm
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
@@ -41,6 +42,7 @@ class NewPasswordForm(ServiceForm):
     username = forms.CharField(
         label=_("Username"),
         max_length=USERNAME_MAX_LENGTH,
+        validators=[UnicodeUsernameValidator()],
         help_text=_("To log in. Letters, digits and @ . + - _ only."),
         widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
     )

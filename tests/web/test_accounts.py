@@ -209,3 +209,12 @@ def test_log_in_with_an_oversized_username_is_refused(client: Client) -> None:
 
     assert response.status_code == 200
     assert response.context["form"].errors
+
+
+def test_sign_up_shows_every_shape_error_at_once(client: Client) -> None:
+    response = client.post(
+        "/accounts/signup/", sign_up_form(username="has space", password2="not the same")
+    )
+
+    errors = response.context["form"].errors
+    assert set(errors) == {"username", "password2"}
