@@ -6,7 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.forms import Form
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -34,7 +34,7 @@ def safe_next(request: HttpRequest) -> str:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("claim" if request.user.is_guest else "lobby")
-    form = SignUpForm(request.POST or None)
+    form = SignUpForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             user = services.sign_up(
@@ -93,7 +93,7 @@ def guest(request: HttpRequest) -> HttpResponse:
     next_url = safe_next(request)
     if request.user.is_authenticated:
         return HttpResponseRedirect(next_url)
-    form = GuestForm(request.POST or None)
+    form = GuestForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             user = services.create_guest(nickname=form.cleaned_data["nickname"])
@@ -116,7 +116,7 @@ def claim(request: HttpRequest) -> HttpResponse:
     user = request.user
     if not user.is_guest:
         return redirect("profile")
-    form = ClaimForm(request.POST or None)
+    form = ClaimForm(_posted(request))
     if request.method == "POST" and form.is_valid():
         try:
             account = services.claim_guest(
@@ -135,6 +135,11 @@ def claim(request: HttpRequest) -> HttpResponse:
             )
             return redirect("profile")
     return _form_page(request, "accounts/claim.html", form)
+
+
+def _posted(request: HttpRequest) -> QueryDict | None:
+    """The submitted fields of a POST, even an empty one, so that it shows its errors."""
+    return request.POST if request.method == "POST" else None
 
 
 def _form_page(request: HttpRequest, template: str, form: Form) -> HttpResponse:

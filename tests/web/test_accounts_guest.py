@@ -161,3 +161,11 @@ def test_a_guest_changes_no_password_but_is_sent_to_claim(client: Client) -> Non
     response = client.get("/accounts/password/")
 
     assert response["Location"] == "/accounts/claim/"
+
+
+def test_an_empty_guest_post_asks_for_a_nickname(client: Client) -> None:
+    response = client.post("/accounts/guest/")
+
+    assert response.status_code == 200
+    assert response.context["guest_form"].errors["nickname"]
+    assert not User.objects.exists()
