@@ -118,6 +118,7 @@ def after_move(state: State, seat: int) -> None:
         fold_out(state)
     elif round_closed(state):
         return_uncalled(state)
+        reset_round(state)
         close_lance(state)
     else:
         state.turn = next_to_act(state, seat)

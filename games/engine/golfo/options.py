@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -37,8 +37,11 @@ class Options:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            key: str(value) if isinstance(value, StrEnum) else value
-            for key, value in asdict(self).items()
+            "starting_stack": self.starting_stack,
+            "ante": self.ante,
+            "min_bet": self.min_bet,
+            "stakes": str(self.stakes),
+            "tie": str(self.tie),
         }
 
     @classmethod
