@@ -1,6 +1,7 @@
 """GET /healthz tells whether the database and the channel layer answer."""
 
 import pytest
+from django.db import OperationalError, connection
 from django.test import Client
 from pytest_django.fixtures import Settings
 
@@ -29,6 +30,20 @@ def test_healthz_says_which_part_failed(client: Client, settings: Settings) -> N
 
     assert response.status_code == 503
     assert response.json() == {"status": "error", "database": "ok", "channel_layer": "error"}
+
+
+def test_healthz_reports_a_database_that_does_not_answer(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse() -> None:
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(connection, "cursor", refuse)
+
+    response = client.get("/healthz")
+
+    assert response.status_code == 503
+    assert response.json() == {"status": "error", "database": "error", "channel_layer": "ok"}
 
 
 def test_healthz_is_read_only(client: Client) -> None:
