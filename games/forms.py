@@ -66,6 +66,16 @@ class TableForm(forms.Form):
         required=False,
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """A bound form reads only the chosen game's options; the other game's fields (hidden in
+        the page but still posted) keep their defaults."""
+        super().__init__(*args, **kwargs)
+        if self.is_bound:
+            chosen = self.data.get("game")
+            for game, names in GAME_FIELDS.items():
+                for name in names:
+                    self.fields[name].disabled = game != chosen
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         game = cleaned.get("game")

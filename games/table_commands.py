@@ -82,4 +82,3 @@ def _seat_number(value: object) -> int:
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 2:
         return int(value)
     raise TableError(_("There is no such seat at this table."))
-

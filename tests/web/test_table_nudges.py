@@ -1,0 +1,65 @@
+"""After a committed change, the table's group and the lobby's hear a nudge that names the new
+version and carries no state; a refused request sends nothing."""
+
+import asyncio
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from games import services
+from games.broadcasts import LOBBY_GROUP, table_group
+from games.errors import TableError
+from games.models import User
+from tests.conftest import MakeUser
+from tests.web.sockets import QUIET_SECONDS, RECEIVE_SECONDS
+from tests.web.tables import open_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def ana(make_user: MakeUser) -> User:
+    return make_user("Ana")
+
+
+@pytest.fixture
+def bruno(make_user: MakeUser) -> User:
+    return make_user("Bruno")
+
+
+async def listen(group: str) -> str:
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(group, channel)
+    return channel
+
+
+async def next_message(channel: str) -> dict[str, object]:
+    return await asyncio.wait_for(get_channel_layer().receive(channel), RECEIVE_SECONDS)
+
+
+async def test_a_seat_taken_nudges_the_table_and_the_lobby(ana: User, bruno: User) -> None:
+    table = await database_sync_to_async(open_table)(ana)
+    table_channel = await listen(table_group(table.pk))
+    lobby_channel = await listen(LOBBY_GROUP)
+
+    await database_sync_to_async(services.sit)(table_id=table.pk, user=bruno, position=1)
+
+    assert await next_message(table_channel) == {
+        "type": "table.changed",
+        "table_id": table.pk,
+        "version": 2,
+    }
+    assert await next_message(lobby_channel) == {"type": "lobby.changed"}
+
+
+async def test_a_refusal_nudges_nobody(ana: User) -> None:
+    table = await database_sync_to_async(open_table)(ana)
+    table_channel = await listen(table_group(table.pk))
+
+    with pytest.raises(TableError):
+        await database_sync_to_async(services.start_table)(table_id=table.pk, by=ana)
+
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(get_channel_layer().receive(table_channel), QUIET_SECONDS)
