@@ -15,6 +15,7 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 PASSWORD = "Sota-de-Oros-1970"
 PUBLIC_TABLE_URL = re.compile(r"/tables/(\d+)/$")
 PRIVATE_TABLE_URL = re.compile(r"/t/[^/]+/$")
+TABLE_SOCKET_URL = re.compile(r"/ws/tables/(\d+)/$")
 
 
 def unique(name: str) -> str:
@@ -59,8 +60,10 @@ def create_table(page: Page, *, visibility: str, seats: str = "4") -> None:
 
 
 def table_id(page: Page) -> str:
-    match = PUBLIC_TABLE_URL.search(page.url)
-    assert match, f"not a public table page: {page.url}"
+    """The id of the table whose page is open, read from its websocket address."""
+    socket_url = page.locator("[ws-connect]").get_attribute("ws-connect") or ""
+    match = TABLE_SOCKET_URL.search(socket_url)
+    assert match, f"no table websocket on {page.url}"
     return match.group(1)
 
 

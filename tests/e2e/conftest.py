@@ -7,7 +7,6 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -70,12 +69,10 @@ def wait_until_serving(server: subprocess.Popen[bytes], url: str) -> None:
         try:
             with urllib.request.urlopen(url, timeout=2):
                 return
-        except urllib.error.HTTPError:
-            return
         except OSError:
             time.sleep(0.2)
     log = SERVER_LOG.read_text()
-    pytest.fail(f"daphne did not answer {url} within {STARTUP_SECONDS} s:\n{log}")
+    pytest.fail(f"{url} did not answer 200 within {STARTUP_SECONDS} s:\n{log}")
 
 
 def stop(server: subprocess.Popen[bytes]) -> None:
@@ -125,7 +122,7 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         )
     try:
         url = f"http://127.0.0.1:{port}"
-        wait_until_serving(server, url + "/")
+        wait_until_serving(server, url + "/healthz")
         yield url
     finally:
         stop(server)
@@ -148,11 +145,13 @@ def open_person(
     browser: Browser, site_url: str, request: pytest.FixtureRequest
 ) -> Iterator[Callable[..., Page]]:
     """Opens a page in a new browser context: a person of their own, with their own cookies.
-    Keyword arguments go to `Browser.new_context` (viewport, storage_state, is_mobile...)."""
+    Spanish, the site's first language, unless told otherwise. Keyword arguments go to
+    `Browser.new_context` (viewport, storage_state, is_mobile...)."""
     contexts: list[BrowserContext] = []
 
     def open_page(**options: Any) -> Page:
         options.setdefault("viewport", DESKTOP)
+        options.setdefault("locale", "es-ES")
         context = browser.new_context(base_url=site_url, **options)
         context.set_default_timeout(ACTION_TIMEOUT_MS)
         context.add_init_script(COUNT_OPEN_SOCKETS)

@@ -1,5 +1,6 @@
-"""A visitor with no account opens a private table's invite link, picks a nickname and sits; the
-host sees him seated without a reload."""
+"""A private table: a visitor with no account opens its invite link, picks a nickname and sits,
+and the host sees him seated without a reload; anyone else neither sees it in the lobby nor opens
+it by its number."""
 
 from collections.abc import Callable
 
@@ -10,9 +11,11 @@ from tests.e2e.actions import (
     assert_not_reloaded,
     create_table,
     listen,
+    lobby_row,
     seat_of,
     sign_up,
     sit_in_free_seat,
+    table_id,
     unique,
 )
 
@@ -38,3 +41,18 @@ def test_guest_sits_at_private_table_by_invite_link(open_person: Callable[..., P
     expect(seat.locator(".seat-player")).to_contain_text(nickname)
     expect(seat_of(host, nickname)).to_have_count(1)
     assert_not_reloaded(host)
+
+
+def test_private_table_is_hidden_from_others(open_person: Callable[..., Page]) -> None:
+    host = open_person()
+    outsider = open_person()
+    sign_up(host, "Dario")
+    create_table(host, visibility="private")
+    table = table_id(host)
+    sign_up(outsider, "Elena")
+
+    outsider.goto("/")
+    expect(outsider.locator("#lobby-tables")).to_be_visible()
+    expect(lobby_row(outsider, table)).to_have_count(0)
+    response = outsider.goto(f"/tables/{table}/")
+    assert response is not None and response.status in (403, 404), response
