@@ -1,4 +1,5 @@
-"""Sign up, log in and out, change password, the profile page, and bad input on those forms."""
+"""Sign up, log in and out, change password, the profile page, bad input on those forms, and the
+admin's list of players."""
 
 from collections.abc import Iterator
 
@@ -218,3 +219,37 @@ def test_sign_up_shows_every_shape_error_at_once(client: Client) -> None:
 
     errors = response.context["form"].errors
     assert set(errors) == {"username", "password2"}
+
+
+@pytest.fixture
+def staff_client(client: Client) -> Client:
+    client.force_login(User.objects.create_superuser(username="root", password=PASSWORD))
+    return client
+
+
+def test_admin_lists_guests_by_display_name(staff_client: Client) -> None:
+    services.create_guest(nickname="Paco el Invitado")
+
+    page = staff_client.get("/admin/games/user/", {"is_guest__exact": "1"}).content.decode()
+
+    assert "Paco el Invitado" in page
+    assert "root" not in page.split('id="result_list"')[1]
+
+
+def test_admin_adds_a_player_with_a_display_name(staff_client: Client) -> None:
+    response = staff_client.post(
+        "/admin/games/user/add/",
+        {
+            "username": "lola",
+            "display_name": "Lola",
+            "usable_password": "true",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
+
+    assert response.status_code == 302
+    lola = User.objects.get(username="lola")
+    assert lola.display_name == "Lola"
+    assert lola.check_password(PASSWORD)
+    assert staff_client.get(f"/admin/games/user/{lola.pk}/change/").status_code == 200
