@@ -169,3 +169,11 @@ def test_an_empty_guest_post_asks_for_a_nickname(client: Client) -> None:
     assert response.status_code == 200
     assert response.context["guest_form"].errors["nickname"]
     assert not User.objects.exists()
+
+
+def test_a_guest_who_opens_sign_up_is_sent_to_claim(client: Client) -> None:
+    client.force_login(services.create_guest(nickname="Paco"))
+
+    response = client.get("/accounts/signup/")
+
+    assert response["Location"] == "/accounts/claim/"
