@@ -59,19 +59,27 @@ class NewPasswordForm(ServiceForm):
         return cleaned
 
 
-class SignUpForm(NewPasswordForm):
-    display_name = forms.CharField(
+def _display_name_field() -> forms.CharField:
+    return forms.CharField(
         label=_("Display name"),
         max_length=DISPLAY_NAME_MAX_LENGTH,
         help_text=_("The name other players see at the table."),
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
 
+
+class SignUpForm(NewPasswordForm):
+    display_name = _display_name_field()
+
     field_order = ["username", "display_name", "password1", "password2"]
 
 
 class ClaimForm(NewPasswordForm):
     """A guest chooses the username and password that make him a full account."""
+
+
+class RenameForm(ServiceForm):
+    display_name = _display_name_field()
 
 
 class GuestForm(ServiceForm):

@@ -1,4 +1,4 @@
-"""Account use cases: sign up, play as a guest, turn a guest into a full account.
+"""Account use cases: sign up, play as a guest, turn a guest into a full account, rename.
 
 Each function validates everything first and raises ``ValidationError`` keyed by the name of the
 argument at fault; nothing is written unless the whole input is acceptable.
@@ -87,6 +87,16 @@ def claim_guest(*, user: User, username: str, password: str) -> User:
         account.is_guest = False
         _save_or_username_taken(user=account)
     return account
+
+
+def rename(*, user: User, display_name: str) -> User:
+    """Change the name other players see; the username stays."""
+    try:
+        user.display_name = normalize_display_name(display_name)
+    except ValidationError as error:
+        raise ValidationError({"display_name": [error]}) from error
+    user.save(update_fields=["display_name"])
+    return user
 
 
 def _check_credentials(

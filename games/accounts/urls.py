@@ -9,6 +9,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
     path("profile/", views.profile, name="profile"),
+    path("profile/name/", views.rename, name="rename"),
     path("guest/", views.guest, name="guest"),
     path("claim/", views.claim, name="claim"),
 ]

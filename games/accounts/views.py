@@ -14,7 +14,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from games.accounts import services
-from games.accounts.forms import BoundedPasswordChangeForm, ClaimForm, GuestForm, SignUpForm
+from games.accounts.forms import (
+    BoundedPasswordChangeForm,
+    ClaimForm,
+    GuestForm,
+    RenameForm,
+    SignUpForm,
+)
 from games.accounts.records import game_records
 
 NEXT_MAX_LENGTH = 2000
@@ -86,6 +92,22 @@ def profile(request: HttpRequest) -> HttpResponse:
         "accounts/profile.html",
         {"profile_user": user, "records": game_records(user=user)},
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def rename(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    form = RenameForm(_posted(request), initial={"display_name": user.display_name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.rename(user=user, display_name=form.cleaned_data["display_name"])
+        except ValidationError as error:
+            form.add_service_error(error)
+        else:
+            messages.success(request, _("Your name is now %(name)s.") % {"name": user.display_name})
+            return redirect("profile")
+    return _form_page(request, "accounts/rename.html", form)
 
 
 @require_http_methods(["GET", "POST"])

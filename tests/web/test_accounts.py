@@ -253,3 +253,24 @@ def test_admin_adds_a_player_with_a_display_name(staff_client: Client) -> None:
     assert lola.display_name == "Lola"
     assert lola.check_password(PASSWORD)
     assert staff_client.get(f"/admin/games/user/{lola.pk}/change/").status_code == 200
+
+
+def test_rename_changes_the_name_others_see(client: Client) -> None:
+    client.force_login(services.sign_up(username="pepe", password=PASSWORD, display_name="Pepe"))
+
+    response = client.post("/accounts/profile/name/", {"display_name": "  Pepe  el Sota "})
+
+    assert response["Location"] == "/accounts/profile/"
+    assert User.objects.get().display_name == "Pepe el Sota"
+    assert "Pepe el Sota" in client.get("/accounts/profile/").content.decode()
+
+
+@pytest.mark.parametrize("display_name", ["", "   ", "x" * 41, "tab\x1b"])
+def test_rename_refuses_a_bad_name_and_keeps_the_old_one(client: Client, display_name: str) -> None:
+    client.force_login(services.sign_up(username="pepe", password=PASSWORD, display_name="Pepe"))
+
+    response = client.post("/accounts/profile/name/", {"display_name": display_name})
+
+    assert response.status_code == 200
+    assert response.context["form"].errors["display_name"]
+    assert User.objects.get().display_name == "Pepe"
