@@ -39,20 +39,21 @@ def normalize_display_name(value: str) -> str:
 def sign_up(*, username: str, password: str, display_name: str) -> User:
     """Create a full account."""
     user = User(username=User.normalize_username(username))
-    errors: dict[str, list[ValidationError]] = {}
+    errors = _credential_errors(user=user, password=password)
     try:
         user.display_name = normalize_display_name(display_name)
     except ValidationError as error:
         errors["display_name"] = [error]
-    _check_credentials(user=user, password=password, errors=errors)
+    if errors:
+        raise ValidationError(errors)
     user.set_password(password)
     _save_or_username_taken(user=user)
     return user
 
 
 def create_guest(*, nickname: str) -> User:
-    """Create a signed-in-able guest: a real user with only a nickname, no usable password, and an
-    internal username nobody types."""
+    """Create a guest: a real user with only a nickname, no usable password, and an internal
+    username nobody types. The caller signs him in."""
     try:
         name = normalize_display_name(nickname)
     except ValidationError as error:
@@ -81,8 +82,9 @@ def claim_guest(*, user: User, username: str, password: str) -> User:
         if not account.is_guest:
             raise ValidationError(_("This account already has a password."), code="not_guest")
         account.username = User.normalize_username(username)
-        errors: dict[str, list[ValidationError]] = {}
-        _check_credentials(user=account, password=password, errors=errors)
+        errors = _credential_errors(user=account, password=password)
+        if errors:
+            raise ValidationError(errors)
         account.set_password(password)
         account.is_guest = False
         _save_or_username_taken(user=account)
@@ -99,10 +101,9 @@ def rename(*, user: User, display_name: str) -> User:
     return user
 
 
-def _check_credentials(
-    *, user: User, password: str, errors: dict[str, list[ValidationError]]
-) -> None:
-    """Add the username's and the password's problems to ``errors``; raise if there are any."""
+def _credential_errors(*, user: User, password: str) -> dict[str, list[ValidationError]]:
+    """What is wrong with the user's username and with ``password``, by argument name."""
+    errors: dict[str, list[ValidationError]] = {}
     username_errors = _username_errors(user=user)
     if username_errors:
         errors["username"] = username_errors
@@ -110,8 +111,7 @@ def _check_credentials(
         password_validation.validate_password(password, user)
     except ValidationError as error:
         errors["password"] = error.error_list
-    if errors:
-        raise ValidationError(errors)
+    return errors
 
 
 def _username_errors(*, user: User) -> list[ValidationError]:
