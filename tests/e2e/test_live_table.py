@@ -57,3 +57,32 @@ def test_new_table_and_seat_show_live(open_person: Callable[..., Page]) -> None:
         f"{taken_before + 1}/4"
     )
     assert_not_reloaded(host_lobby)
+
+
+def test_seat_freed_and_game_started_show_in_lobby(open_person: Callable[..., Page]) -> None:
+    host = open_person()
+    player = open_person()
+    sign_up(host, "Fermin")
+    create_table(host, visibility="public", seats="2")
+    table = table_id(host)
+    listen(host)
+    player_name = sign_up(player, "Gloria")
+    watcher = player.context.new_page()
+    watcher.goto("/")
+    listen(watcher)
+    row = lobby_row(watcher, table)
+    status_while_waiting = row.locator(".table-status").inner_text()
+
+    player.goto(f"/tables/{table}/")
+    seat = sit_in_free_seat(player)
+    expect(row.locator(".table-seats")).to_have_text("2/2")
+    seat.locator("button.stand").click()
+    expect(seat_of(host, player_name)).to_have_count(0)
+    expect(row.locator(".table-seats")).to_have_text("1/2")
+
+    sit_in_free_seat(player)
+    host.click("#start-table")
+    expect(row.locator(".table-status")).not_to_have_text(status_while_waiting)
+    expect(row.locator(".table-seats")).to_have_text("2/2")
+    assert_not_reloaded(watcher)
+    assert_not_reloaded(host)
