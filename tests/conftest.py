@@ -26,3 +26,18 @@ def english() -> Iterator[None]:
     """Reads the site in English (the default language is Spanish)."""
     with translation.override("en"):
         yield
+
+
+@pytest.fixture
+def ana(make_user: MakeUser) -> User:
+    return make_user("Ana")
+
+
+@pytest.fixture
+def bruno(make_user: MakeUser) -> User:
+    return make_user("Bruno")
+
+
+@pytest.fixture
+def carmen(make_user: MakeUser) -> User:
+    return make_user("Carmen")

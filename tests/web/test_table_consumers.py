@@ -10,7 +10,6 @@ from channels.testing import WebsocketCommunicator
 
 from games import services
 from games.models import Table, User
-from tests.conftest import MakeUser
 from tests.web.sockets import QUIET_SECONDS, open_socket, receive_until, send_action
 from tests.web.tables import open_table
 
@@ -18,21 +17,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 create = database_sync_to_async(open_table)
 sit = database_sync_to_async(services.sit)
-
-
-@pytest.fixture
-def ana(make_user: MakeUser) -> User:
-    return make_user("Ana")
-
-
-@pytest.fixture
-def bruno(make_user: MakeUser) -> User:
-    return make_user("Bruno")
-
-
-@pytest.fixture
-def carmen(make_user: MakeUser) -> User:
-    return make_user("Carmen")
 
 
 def seat_html(fragment: str, position: int) -> str:

@@ -11,21 +11,10 @@ from games import services
 from games.broadcasts import LOBBY_GROUP, table_group
 from games.errors import TableError
 from games.models import User
-from tests.conftest import MakeUser
 from tests.web.sockets import QUIET_SECONDS, RECEIVE_SECONDS
 from tests.web.tables import open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def ana(make_user: MakeUser) -> User:
-    return make_user("Ana")
-
-
-@pytest.fixture
-def bruno(make_user: MakeUser) -> User:
-    return make_user("Bruno")
 
 
 async def listen(group: str) -> str:

@@ -8,20 +8,9 @@ from django.test import Client
 
 from games import services
 from games.models import Table, User
-from tests.conftest import MakeUser
 from tests.web.tables import open_table
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def ana(make_user: MakeUser) -> User:
-    return make_user("Ana")
-
-
-@pytest.fixture
-def bruno(make_user: MakeUser) -> User:
-    return make_user("Bruno")
 
 
 def browser(user: User | None = None) -> Client:
@@ -169,16 +158,14 @@ def test_golfo_ante_above_the_stack_is_refused(ana: User) -> None:
     assert not Table.objects.exists()
 
 
-def test_table_page_shows_each_viewer_his_buttons(
-    ana: User, bruno: User, make_user: MakeUser
-) -> None:
+def test_table_page_shows_each_viewer_his_buttons(ana: User, bruno: User, carmen: User) -> None:
     table = open_table(ana)
     services.sit(table_id=table.pk, user=bruno, position=2)
     url = f"/tables/{table.pk}/"
 
     hosts = browser(ana).get(url).content.decode()
     players = browser(bruno).get(url).content.decode()
-    spectators = browser(make_user("Carmen")).get(url).content.decode()
+    spectators = browser(carmen).get(url).content.decode()
 
     assert f'ws-connect="/ws/tables/{table.pk}/"' in hosts
     assert '<span id="table-version" hx-swap-oob="true">2</span>' in hosts
