@@ -1,8 +1,9 @@
 """Use cases that change tables and seats.
 
-Each function runs in one transaction with the table row locked (``select_for_update``), refuses an
-illegal request with :class:`~games.errors.TableError` before changing anything, bumps the table's
-``version`` and, once committed, nudges the table's sockets and the lobby's."""
+Each function refuses an illegal request with :class:`~games.errors.TableError` before changing
+anything. Those that change an existing table run in one transaction with its row locked
+(``select_for_update``) and bump its ``version``; every change, once committed, nudges the table's
+sockets and the lobby's."""
 
 from collections.abc import Mapping
 
