@@ -13,7 +13,7 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
 PASSWORD = "Sota-de-Oros-1970"
-PUBLIC_TABLE_URL = re.compile(r"/tables/(\d+)/$")
+PUBLIC_TABLE_URL = re.compile(r"/tables/\d+/$")
 PRIVATE_TABLE_URL = re.compile(r"/t/[^/]+/$")
 TABLE_SOCKET_URL = re.compile(r"/ws/tables/(\d+)/$")
 
