@@ -112,7 +112,7 @@ def visible_ids(state: State, viewer: int | None) -> set[int]:
     seen = {c.id for m in state.melds for c in m.cards}
     if state.top_discard is not None:
         seen.add(state.top_discard.id)
-    if viewer is not None and state.in_match(viewer):
+    if viewer is not None and 0 <= viewer < state.players and state.in_match(viewer):
         seen |= {c.id for c in state.hands[viewer]}
     if state.phase in ("hand_over", "match_over"):
         seen |= {c.id for hand in state.hands for c in hand}
