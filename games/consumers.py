@@ -8,14 +8,19 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from games.broadcasts import LOBBY_GROUP, table_group
 from games.errors import TableError
 from games.fragments import lobby_fragment, table_fragments, table_message
 from games.languages import scope_language
+from games.rate_limits import MessageBudget
 from games.selectors import lobby_tables, table_for_viewer
 from games.table_access import granted_table_ids
 from games.table_commands import parse_table_command, run_table_command
+
+MESSAGES_PER_WINDOW = 12
+WINDOW_SECONDS = 5.0
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):
@@ -50,6 +55,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.language = scope_language(self.scope)
         self.version = -1
+        self.budget = MessageBudget(limit=MESSAGES_PER_WINDOW, window=WINDOW_SECONDS)
         self.group = table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         fragments = await self._render()
@@ -97,6 +103,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Run one message; answer this socket with the refusal, or clear its last message."""
         with translation.override(self.language):
             try:
+                if not self.budget.spend():
+                    raise TableError(_("Too many messages at once: wait a moment."))
                 command = parse_table_command(text, table_id=self.table_id)
                 run_table_command(command, table_id=self.table_id, user=self.scope["user"])
             except TableError as error:

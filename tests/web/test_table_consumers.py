@@ -9,6 +9,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games import services
+from games.consumers import MESSAGES_PER_WINDOW
 from games.models import Table, User
 from tests.web.sockets import QUIET_SECONDS, open_socket, receive_until, send_action
 from tests.web.tables import open_table
@@ -94,7 +95,7 @@ async def test_host_removes_a_player_and_starts(ana: User, bruno: User, carmen: 
     await removed.disconnect()
 
 
-async def test_lobby_socket_sees_tables_appear_and_fill(ana: User, bruno: User) -> None:
+async def test_lobby_socket_sees_tables_appear_fill_and_start(ana: User, bruno: User) -> None:
     lobby, connected = await open_socket("/ws/lobby/")
     assert connected
     assert 'id="lobby-tables"' in await lobby.receive_from()
@@ -103,10 +104,14 @@ async def test_lobby_socket_sees_tables_appear_and_fill(ana: User, bruno: User) 
     created = await receive_until(lobby, f'data-table-id="{table.pk}"')
     await sit(table_id=table.pk, user=bruno, position=1)
     filled = await receive_until(lobby, 'class="table-seats">2/4<')
+    await database_sync_to_async(services.start_table)(table_id=table.pk, by=ana)
+    started = await receive_until(lobby, "status-playing")
 
     assert 'class="table-seats">1/4<' in lobby_row(created, table)
     assert 'class="table-host">Ana<' in lobby_row(created, table)
-    assert "watch-link" in lobby_row(filled, table)
+    assert 'class="table-status status-waiting">Waiting<' in lobby_row(filled, table)
+    assert 'class="table-status status-playing">Playing<' in lobby_row(started, table)
+    assert ">Watch<" in lobby_row(started, table)
     await lobby.disconnect()
 
 
@@ -230,3 +235,20 @@ async def test_an_anonymous_visitor_cannot_sit(ana: User) -> None:
     assert await host.receive_nothing(timeout=QUIET_SECONDS)
     await host.disconnect()
     await visitor.disconnect()
+
+
+async def test_a_flood_of_messages_is_cut_short_on_that_socket(ana: User, bruno: User) -> None:
+    table = await create(ana)
+    host = await table_socket(table, ana)
+    flooder = await table_socket(table, bruno)
+
+    answers = []
+    for _message in range(MESSAGES_PER_WINDOW + 1):
+        await send_action(flooder, action="stand", table=str(table.pk))
+        answers.append(await flooder.receive_from())
+
+    assert all("You are not sitting at this table." in answer for answer in answers[:-1])
+    assert "Too many messages at once: wait a moment." in answers[-1]
+    assert await host.receive_nothing(timeout=QUIET_SECONDS)
+    await host.disconnect()
+    await flooder.disconnect()
