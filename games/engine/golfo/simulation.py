@@ -27,11 +27,13 @@ from games.engine.golfo.serialize import state_from_json, state_to_json
 from games.engine.golfo.state import HAND_LANCES, Ending, HandResult, Lance, State
 from games.engine.golfo.views import view
 
-TABLES: list[tuple[int, Stakes, TieRule]] = [
-    (4, Stakes.REBUY, TieRule.SEAT_ORDER),
-    (4, Stakes.FREEZEOUT, TieRule.SPLIT),
-    (3, Stakes.REBUY, TieRule.SPLIT),
-    (3, Stakes.FREEZEOUT, TieRule.SEAT_ORDER),
+# Seats, stakes, tie rule, starting stack: short stacks make all-ins, side pots and busts common.
+TABLES: list[tuple[int, Stakes, TieRule, int]] = [
+    (4, Stakes.REBUY, TieRule.SEAT_ORDER, 1000),
+    (4, Stakes.FREEZEOUT, TieRule.SPLIT, 300),
+    (3, Stakes.REBUY, TieRule.SPLIT, 200),
+    (3, Stakes.FREEZEOUT, TieRule.SEAT_ORDER, 300),
+    (4, Stakes.REBUY, TieRule.SPLIT, 150),
 ]
 
 
@@ -44,6 +46,7 @@ class Tally:
     hands: int = 0
     actions: int = 0
     matches: int = 0
+    won: int = 0  # freezeout matches played to their winner
     endings: Counter[str] = field(default_factory=Counter)
 
     def count(self, result: HandResult) -> None:
@@ -71,14 +74,17 @@ def parse(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def tables(args: argparse.Namespace) -> itertools.cycle[tuple[int, Stakes, TieRule]]:
+def tables(args: argparse.Namespace) -> itertools.cycle[tuple[int, Options]]:
     chosen = [
         (
             args.players or players,
-            Stakes(args.stakes) if args.stakes else stakes,
-            TieRule(args.tie) if args.tie else tie,
+            Options(
+                starting_stack=stack,
+                stakes=Stakes(args.stakes) if args.stakes else stakes,
+                tie=TieRule(args.tie) if args.tie else tie,
+            ),
         )
-        for players, stakes, tie in TABLES
+        for players, stakes, tie, stack in TABLES
     ]
     return itertools.cycle(chosen)
 
@@ -139,6 +145,7 @@ def play_match(
     if state_to_json(state_from_json(state_to_json(state))) != state_to_json(state):
         raise Violation(f"match {seed}: its JSON does not round-trip")
     tally.matches += 1
+    tally.won += state.lance is Lance.MATCH_OVER
 
 
 def main(argv: list[str]) -> int:
@@ -146,17 +153,17 @@ def main(argv: list[str]) -> int:
     tally = Tally()
     started = time.perf_counter()
     try:
-        for number, (players, stakes, tie) in enumerate(tables(args)):
+        for number, (players, options) in enumerate(tables(args)):
             if tally.hands >= args.hands:
                 break
-            options = Options(stakes=stakes, tie=tie)
             seed = f"{args.seed}/{number}"
             play_match(seed, options, players, tally, args.hands, args.match_hands)
     except Violation as violation:
         print(f"VIOLATION after {tally.hands} hands: {violation}", file=sys.stderr)
         return 1
     seconds = time.perf_counter() - started
-    print(f"hands: {tally.hands} in {tally.matches} matches, {tally.actions} actions")
+    print(f"hands: {tally.hands} in {tally.matches} matches ({tally.won} freezeouts won)")
+    print(f"actions: {tally.actions}")
     print(f"time: {seconds:.1f} s, {tally.actions / seconds:.0f} actions/s (checks included)")
     for ending, count in sorted(tally.endings.items()):
         print(f"  {ending}: {count}")
