@@ -86,3 +86,20 @@ def test_seat_freed_and_game_started_show_in_lobby(open_person: Callable[..., Pa
     expect(row.locator(".table-seats")).to_have_text("2/2")
     assert_not_reloaded(watcher)
     assert_not_reloaded(host)
+
+
+def test_host_removes_a_player_before_the_start(open_person: Callable[..., Page]) -> None:
+    host = open_person()
+    player = open_person()
+    sign_up(host, "Hugo")
+    create_table(host, visibility="public")
+    table = table_id(host)
+    player_name = sign_up(player, "Ines")
+    player.goto(f"/tables/{table}/")
+    listen(player)
+    sit_in_free_seat(player)
+
+    seat_of(host, player_name).locator("button.remove").click()
+    expect(seat_of(player, player_name)).to_have_count(0)
+    expect(player.locator("#seats button.sit").first).to_be_visible()
+    assert_not_reloaded(player)
