@@ -38,6 +38,7 @@ def test_lobby_lists_open_public_tables_with_their_facts(ana: User, bruno: User)
 
     page = browser().get("/").content.decode()
 
+    assert 'hx-ext="ws" ws-connect="/ws/lobby/"' in page
     assert 'id="create-table" class="button button-primary" href="/tables/new/"' in page
     rummy_row = element(page, rf'data-table-id="{rummy.pk}">.*?</li>')
     golfo_row = element(page, rf'data-table-id="{golfo.pk}">.*?</li>')
@@ -167,7 +168,7 @@ def test_table_page_shows_each_viewer_his_buttons(ana: User, bruno: User, carmen
     players = browser(bruno).get(url).content.decode()
     spectators = browser(carmen).get(url).content.decode()
 
-    assert f'ws-connect="/ws/tables/{table.pk}/"' in hosts
+    assert f'hx-ext="ws" ws-connect="/ws/tables/{table.pk}/"' in hosts
     assert '<span id="table-version" hx-swap-oob="true">2</span>' in hosts
     assert 'class="seat-player">Bruno<' in seat(hosts, 2)
     assert 'class="remove' in seat(hosts, 2)
