@@ -48,10 +48,6 @@ GAME_OPTIONS: dict[str, tuple[Option, ...]] = {
 }
 
 
-def default_options(*, game: str) -> dict[str, OptionValue]:
-    return {option.name: option.default for option in GAME_OPTIONS[game]}
-
-
 def clean_options(*, game: str, values: Mapping[str, object]) -> dict[str, OptionValue]:
     """Return the complete options of ``game`` from ``values`` (missing ones take their default).
 
