@@ -38,6 +38,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "discard_count": len(state.discards),
         "seats": [_seat(state, seat, viewer) for seat in range(len(state.players))],
         "legal": legal_moves(state, viewer) if viewer is not None else [],
+        "turn_moves": [] if state.turn is None else legal_moves(state, state.turn),
         "result": _result(state.result),
         "winner": state.winner,
     }

@@ -53,6 +53,8 @@ def test_the_player_to_act_sees_what_he_may_do_with_the_minimum_and_maximum() ->
     ]
     assert view(state, 3)["legal"] == []  # not his turn
     assert view(state, None)["legal"] == []
+    # Everybody sees what the player to act may do: it depends on public chips alone.
+    assert view(state, None)["turn_moves"] == view(state, 2)["legal"]
 
 
 def test_a_spectator_sees_no_card_until_the_showdown() -> None:
