@@ -125,7 +125,7 @@ def after_move(state: State, seat: int) -> None:
 
 
 def fold_out(state: State) -> None:
-    """Everybody else folded to a bet: the bettor takes every pot and shows nothing."""
+    """Everybody else folded: the last player in takes every pot and shows nothing."""
     (winner,) = state.live()
     return_uncalled(state)
     results = [
@@ -160,10 +160,9 @@ def end_hand(state: State, result: HandResult) -> None:
             state.players[seat].stack += share
     for player in state.players:
         player.committed = 0
-        player.round_bet = 0
+    reset_round(state)
     state.result = result
     state.turn = None
-    state.current_bet = 0
     state.lance = Lance.HAND_OVER
     if state.options.stakes is Stakes.FREEZEOUT:
         for player in state.players:

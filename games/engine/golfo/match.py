@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from games.engine.cards import Card, seeded_rng
-from games.engine.errors import EngineError, GameOver, NotSeated, WrongPhase
+from games.engine.errors import EngineError, GameOver, InvalidAction, NotSeated, WrongPhase
 from games.engine.golfo import betting
 from games.engine.golfo.actions import (
     Action,
@@ -65,7 +65,7 @@ def new_match(
     if dealer is None:
         dealer = seeded_rng(seed, "dealer").randrange(players)
     elif not 0 <= dealer < players:
-        raise BadTable(allowed="3 or 4")
+        raise InvalidAction(detail=f"no seat {dealer} to deal")
     state = State(
         options=options,
         seed=seed,
