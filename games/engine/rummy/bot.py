@@ -8,7 +8,6 @@ worst (never a joker).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from games.engine.cards import Card
@@ -25,9 +24,8 @@ from games.engine.rummy.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from games.engine.rummy.errors import IllegalMeld
-from games.engine.rummy.melds import Meld, card_points, extend
-from games.engine.rummy.planner import Search
+from games.engine.rummy.melds import Meld, card_points
+from games.engine.rummy.planner import Search, lay_off_target, swapped
 from games.engine.rummy.serialize import meld_from_json
 
 JOKER_LAY_OFF_HAND = 2
@@ -63,17 +61,7 @@ def _would_use(
     if not opened:
         needed: int = view["opening_points"]
         return points >= needed
-    return points > 0 or _lay_off_for(top, melds) is not None
-
-
-def _lay_off_for(card: Card, melds: Sequence[Meld]) -> int | None:
-    for index, meld in enumerate(melds):
-        try:
-            extend(meld, card)
-        except IllegalMeld:
-            continue
-        return index
-    return None
+    return points > 0 or lay_off_target(top, melds) is not None
 
 
 def _play(
@@ -88,7 +76,7 @@ def _play(
         with_card = [c for c in chosen if position in c.positions]
         if with_card:
             return LayMeld(with_card[0].spec(hand))
-        index = _lay_off_for(card, melds)
+        index = lay_off_target(card, melds)
         if index is not None:
             return LayOff(index, card)
     points, chosen = search.best()
@@ -110,7 +98,7 @@ def _lay_off(hand: list[Card], melds: list[Meld]) -> Action | None:
     for card in hand:
         if card.is_joker and len(hand) > JOKER_LAY_OFF_HAND:
             continue
-        index = _lay_off_for(card, melds)
+        index = lay_off_target(card, melds)
         if index is not None:
             return LayOff(index, card)
     return None
@@ -127,12 +115,10 @@ def _swap(hand: list[Card], melds: list[Meld]) -> Action | None:
             continue
         after_hand = [c for c in hand if c.id != card.id] + [joker]
         after_melds = list(melds)
-        after_melds[index] = Meld(
-            meld.kind, tuple(card if c.is_joker else c for c in meld.cards), None, meld.owner
-        )
+        after_melds[index] = swapped(meld, card)
         if Search(after_hand).best_with(len(after_hand) - 1)[0] > 0:
             return SwapJoker(index, card)
-        if _lay_off_for(joker, after_melds) is not None:
+        if lay_off_target(joker, after_melds) is not None:
             return SwapJoker(index, card)
     return None
 

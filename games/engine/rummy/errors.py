@@ -88,3 +88,18 @@ class AlreadyReady(EngineError):
 class BadOptions(EngineError):
     code = "bad_options"
     template = N_("Invalid table settings: {reason}")
+
+
+class CannotPlayTaken(EngineError):
+    code = "cannot_play_taken"
+    template = N_("You may take {card} only if you can play it on the table this turn.")
+
+
+class CannotOpenWith(EngineError):
+    code = "cannot_open_with"
+    template = N_("You may take {card} only to open with it (70 points) this turn.")
+
+
+class WouldStrand(EngineError):
+    code = "would_strand"
+    template = N_("After that move you could not play {card} on the table this turn.")

@@ -5,6 +5,8 @@ Each check returns a list of violations in words (empty when all is well).
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from typing import Any
 
@@ -14,6 +16,8 @@ from games.engine.rummy.actions import Action, Open, SwapJoker, TakeDiscard
 from games.engine.rummy.deal import DECK_SIZE
 from games.engine.rummy.melds import form_meld, format_meld
 from games.engine.rummy.state import ELIMINATION_POINTS, OPENING_POINTS, State
+
+_CARD_JSON = re.compile(r'"(?:\*|(?:[2-9]|10|[AJQK])[OCEB])#(\d+)"')
 
 
 def every_card(state: State) -> list[Card]:
@@ -120,20 +124,8 @@ def visible_ids(state: State, viewer: int | None) -> set[int]:
 
 
 def card_ids_in(data: Any) -> set[int]:
-    """Every card id written anywhere in plain JSON data (``"7O#12"`` strings)."""
-    found: set[int] = set()
-    if isinstance(data, str):
-        if "#" in data:
-            text, _, number = data.rpartition("#")
-            if number.isdigit() and text:
-                found.add(int(number))
-    elif isinstance(data, dict):
-        for value in data.values():
-            found |= card_ids_in(value)
-    elif isinstance(data, list | tuple):
-        for value in data:
-            found |= card_ids_in(value)
-    return found
+    """Every card id written anywhere in plain JSON data (as ``"7O#12"`` strings)."""
+    return {int(number) for number in _CARD_JSON.findall(json.dumps(data))}
 
 
 def check_view(state: State, viewer: int | None, shown: dict[str, Any]) -> list[str]:

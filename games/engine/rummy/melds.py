@@ -7,7 +7,8 @@ meld holds at most one joker, which stands for exactly one card: its *face* (``j
 When the place of a joker is ambiguous (an end of a run, the missing suit of a set) the player
 declares it, written ``*=7O`` in notation. Undeclared, the engine picks the reading worth the
 most: the high end of a run (the low end when the high end is past the ace), the first missing
-suit of a set in the order oros, copas, espadas, bastos.
+suit of a set in the order oros, copas, espadas, bastos. A joker declared as the ace of a run
+2…K stands high (Q-K-A), the reading worth more; a real ace laid off on such a run goes low.
 """
 
 from __future__ import annotations
@@ -131,7 +132,8 @@ def _form_run(
         raise refuse("a run needs one suit (and a set one rank)")
     suit = real[0].suit
     assert suit is not None
-    for ace_high in (False, True):
+    declared_ace = joker_as is not None and joker_as.rank == ACE
+    for ace_high in (True, False) if declared_ace else (False, True):
         placed = {_position(c, ace_high): c for c in real}
         if len(placed) != len(real):
             continue

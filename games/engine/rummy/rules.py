@@ -39,6 +39,8 @@ from games.engine.rummy.errors import (
     AlreadyReady,
     BadOptions,
     CannotClose,
+    CannotOpenWith,
+    CannotPlayTaken,
     DiscardNotOffered,
     DuplicateCard,
     FirstRound,
@@ -51,9 +53,12 @@ from games.engine.rummy.errors import (
     NotOpened,
     NotTheJokersCard,
     OpeningTooLow,
+    WouldStrand,
 )
 from games.engine.rummy.melds import Meld, extend, form_meld, hand_points
+from games.engine.rummy.planner import Search, can_play, swapped
 from games.engine.rummy.state import (
+    DEFAULT_PLAYERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     OPENING_POINTS,
@@ -66,7 +71,7 @@ from games.engine.rummy.state import (
 
 def new_match(
     *,
-    players: int,
+    players: int = DEFAULT_PLAYERS,
     options: Options | None = None,
     seed: int | str,
     deck: Sequence[Card] | None = None,
@@ -187,16 +192,23 @@ def _rebuild_stock(state: State) -> None:
 
 
 def _take_discard(state: State, seat: int, action: Action) -> None:
+    """Take the top discard; refused when it could not reach the table this turn."""
     _require_phase(state, "draw")
     top = state.top_discard
     if top is None:
         raise NoDiscard()
+    hand = state.hands[seat]
     if not state.opened[seat]:
         if not (top.is_joker and state.turns_begun == 1):
             raise DiscardNotOffered()
+        with_joker = [*hand, top]
+        if Search(with_joker).best_with(len(hand))[0] < OPENING_POINTS:
+            raise CannotOpenWith(card=str(top))
         state.open_with = top
+    elif not can_play(top, [*hand, top], state.melds):
+        raise CannotPlayTaken(card=str(top))
     state.discards.pop()
-    state.hands[seat].append(top)
+    hand.append(top)
     state.must_play.append(top)
     state.phase = "play"
 
@@ -217,10 +229,14 @@ def _take_from_hand(hand: list[Card], wanted: Sequence[Card]) -> list[Card]:
     return taken
 
 
-def _played(state: State, cards: Iterable[Card]) -> None:
-    """Cards that reached the table no longer have to be played this turn."""
+def _played(state: State, seat: int, cards: Iterable[Card]) -> None:
+    """Cards that reached the table no longer have to be played this turn; the others must
+    still be playable after this move, or the move is refused (a turn must be able to end)."""
     ids = {c.id for c in cards}
     state.must_play = [c for c in state.must_play if c.id not in ids]
+    for owed in state.must_play:
+        if state.opened[seat] and not can_play(owed, state.hands[seat], state.melds):
+            raise WouldStrand(card=str(owed))
 
 
 def _form(state: State, seat: int, specs: Sequence[MeldSpec]) -> list[Meld]:
@@ -252,7 +268,7 @@ def _open(state: State, seat: int, action: Action) -> None:
     state.melds.extend(melds)
     state.opened[seat] = True
     state.open_with = None
-    _played(state, laid)
+    _played(state, seat, laid)
 
 
 def _require_opened(state: State, seat: int) -> None:
@@ -266,7 +282,7 @@ def _lay_meld(state: State, seat: int, action: Action) -> None:
     _require_opened(state, seat)
     (meld,) = _form(state, seat, [action.meld])
     state.melds.append(meld)
-    _played(state, meld.cards)
+    _played(state, seat, meld.cards)
 
 
 def _table_meld(state: State, index: int) -> Meld:
@@ -281,7 +297,7 @@ def _lay_off(state: State, seat: int, action: Action) -> None:
     meld = _table_meld(state, action.meld)
     (card,) = _take_from_hand(state.hands[seat], [action.card])
     state.melds[action.meld] = extend(meld, card, joker_as=action.joker_as)
-    _played(state, [card])
+    _played(state, seat, [card])
 
 
 def _swap_joker(state: State, seat: int, action: Action) -> None:
@@ -294,11 +310,10 @@ def _swap_joker(state: State, seat: int, action: Action) -> None:
     if action.card.is_joker or action.card != meld.joker_as:
         raise NotTheJokersCard(joker_as=str(meld.joker_as), card=str(action.card))
     (card,) = _take_from_hand(state.hands[seat], [action.card])
-    cards = tuple(card if c.is_joker else c for c in meld.cards)
-    state.melds[action.meld] = Meld(meld.kind, cards, None, meld.owner)
+    state.melds[action.meld] = swapped(meld, card)
     state.hands[seat].append(joker)
-    _played(state, [card])
     state.must_play.append(joker)
+    _played(state, seat, [card])
 
 
 # --- ending a turn -----------------------------------------------------------------------------

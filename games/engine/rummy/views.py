@@ -12,7 +12,9 @@ from typing import Any
 
 from games.engine.cards import Card
 from games.engine.errors import EngineError
+from games.engine.rummy.actions import TakeDiscard
 from games.engine.rummy.errors import FirstRound, MustOpenWith, MustPlayCard
+from games.engine.rummy.rules import can
 from games.engine.rummy.serialize import meld_to_json
 from games.engine.rummy.state import OPENING_POINTS, State
 
@@ -35,8 +37,7 @@ def _legal(state: State, seat: int) -> tuple[list[str], list[dict[str, Any]]]:
     hand = state.hands[seat]
     opened = state.opened[seat]
     if state.phase == "draw":
-        top = state.top_discard
-        offered = top is not None and (opened or (top.is_joker and state.turns_begun == 1))
+        offered = can(state, seat, TakeDiscard())
         return ["draw", "take_discard"] if offered else ["draw"], []
     constraints = [_constraint(MustPlayCard(card=str(c))) for c in state.must_play]
     if state.open_with is not None:

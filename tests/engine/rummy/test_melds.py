@@ -126,6 +126,19 @@ def test_joker__undeclared_at_a_run_end_takes_the_high_end() -> None:
     assert format_meld(form_meld(parse("KO AO *"))) == "*=QO KO AO"
 
 
+def test_joker__declared_as_the_ace_of_a_run_2_to_k_stands_high() -> None:
+    """Decision: the ace a joker stands for goes where it is worth more (Q-K-A)."""
+    meld = _declared("2O 3O 4O 5O 6O 7O 8O 9O 10O JO QO KO *=AO")
+    assert meld.cards[-1].is_joker and meld.points == 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 40 + 11
+    assert _declared("*=AO 2O 3O").cards[0].is_joker
+
+
+def test_lay_off__a_real_ace_on_a_run_2_to_k_goes_low() -> None:
+    """Decision: a real card laid off where both ends fit goes to the low end."""
+    run = form_meld(parse("2O 3O 4O 5O 6O 7O 8O 9O 10O JO QO KO"))
+    assert str(extend(run, parse_card("AO", card_id=40)).cards[0]) == "AO"
+
+
 def test_joker__declared_where_it_cannot_stand_is_refused() -> None:
     for text in ("5O 6O *=9O", "5O 6O *=7C", "KO AO *=2O", "7O 7C *=7O"):
         with pytest.raises(IllegalMeld):

@@ -20,6 +20,8 @@ from games.engine.rummy import (
 )
 from games.engine.rummy.errors import (
     AlreadyOpened,
+    CannotOpenWith,
+    CannotPlayTaken,
     DiscardNotOffered,
     FirstRound,
     IllegalMeld,
@@ -28,6 +30,7 @@ from games.engine.rummy.errors import (
     NotOpened,
     NotTheJokersCard,
     OpeningTooLow,
+    WouldStrand,
 )
 from tests.engine.rummy.helpers import card, deal, meld, past_first_round, play
 
@@ -77,11 +80,14 @@ def test_first_round__the_taken_joker_up_card_must_be_in_the_opening() -> None:
         play(state, 0, Discard(card(state, 0, "2O")))
 
 
-def test_first_round__the_joker_exception_does_not_lower_the_70() -> None:
+def test_first_round__the_joker_up_card_is_refused_when_it_cannot_open_with_it() -> None:
+    """Decision: taking the joker up-card commits to opening with it, so the server refuses the
+    take when the hand cannot reach 70 with that joker (else the turn could never end)."""
     state = deal({0: "10C 10E 10B JO QO 2C 4E 6B 8C 3B 5E 7C 9B AB"}, up="*")
-    state = play(state, 0, TakeDiscard())
-    with pytest.raises(OpeningTooLow):
-        play(state, 0, Open((meld(state, 0, "10C 10E 10B"), meld(state, 0, "*=10O JO QO"))))
+    before = state_to_json(state)
+    with pytest.raises(CannotOpenWith):
+        play(state, 0, TakeDiscard())
+    assert state_to_json(state) == before
 
 
 def test_first_round__only_the_first_player_may_take_the_joker_up_card() -> None:
@@ -180,6 +186,36 @@ def test_take_discard__an_opened_player_takes_the_card_the_previous_player_threw
     state = play(state, 0, TakeDiscard())
     assert str(state.hands[0][-1]) == "AO"
     assert [str(c) for c in state.must_play] == ["AO"]
+
+
+def test_take_discard__refused_when_it_cannot_be_played_this_turn() -> None:
+    """Decision: a discard that could not reach the table this turn may not be taken."""
+    state = past_first_round(deal({0: OPENER, 1: SECOND}))
+    state = _open_seat_0(state)
+    state = play(state, 0, Discard(card(state, 0, "2C")))
+    state = play(state, 1, Draw(), Discard(card(state, 1, "9E")))
+    with pytest.raises(CannotPlayTaken) as refused:
+        play(state, 0, TakeDiscard())
+    assert str(refused.value) == "You may take 9E only if you can play it on the table this turn."
+
+
+def test_take_discard__a_move_that_would_strand_the_taken_card_is_refused() -> None:
+    """Decision: while a taken card is owed, a move after which it could no longer reach the
+    table this turn is refused (the turn must stay able to end)."""
+    hand = "9C 9E 9O 10C JC QC KC 2O 3O 4O 8B 9B 4E 6C"
+    state = past_first_round(deal({0: hand, 1: SECOND.replace("JB", "7B")}, stock="2E 3E 5C"))
+    state = play(state, 0, Draw())
+    melds = tuple(meld(state, 0, m) for m in ("9C 9E 9O", "10C JC QC KC", "2O 3O 4O"))
+    state = play(state, 0, Open(melds), Discard(card(state, 0, "4E")))
+    state = play(state, 1, Draw(), Discard(card(state, 1, "7B")))
+    state = play(state, 0, TakeDiscard())
+    before = state_to_json(state)
+    with pytest.raises(WouldStrand) as refused:
+        play(state, 0, LayOff(0, card(state, 0, "9B")))
+    assert refused.value.params == {"card": "7B"}
+    assert state_to_json(state) == before
+    state = play(state, 0, LayMeld(meld(state, 0, "7B 8B 9B")))
+    assert state.must_play == []
 
 
 def test_take_discard__must_be_played_on_the_table_in_the_same_turn() -> None:

@@ -9,7 +9,7 @@ from games.engine.rummy.invariants import card_ids_in, visible_ids
 from tests.engine.rummy.helpers import card, deal, meld, past_first_round, play
 
 OPENER = "10C 10E 10B 10O JO QO KO 2C 4E 6B 8C 3B 5E 9O"
-OTHER = "2O 3C 4B 5E 6O 7B 8E 9C JB QE KC AE 3E 7E"
+OTHER = "2O 3C 4B 5E 6O 7B 8E 9C JB QE KC AE 3E AO"
 
 
 def _opened() -> State:
@@ -83,14 +83,21 @@ def test_view__an_opened_player_may_take_the_discard_and_lay_cards() -> None:
 def test_view__says_when_the_taken_discard_must_be_used_this_turn() -> None:
     state = _opened()
     state = play(state, 0, Discard(card(state, 0, "2C")))
-    state = play(state, 1, Draw(), Discard(card(state, 1, "7E")))
+    state = play(state, 1, Draw(), Discard(card(state, 1, "AO")))
     assert view(state, 0)["legal"]["kinds"] == ["draw", "take_discard"]
     state = play(state, 0, TakeDiscard())
     legal = view(state, 0)["legal"]
     assert "discard" not in legal["kinds"]
-    assert legal["constraints"][0]["message"] == "You must play 7E on the table this turn."
-    assert legal["constraints"][0]["params"] == {"card": "7E"}
+    assert legal["constraints"][0]["message"] == "You must play AO on the table this turn."
+    assert legal["constraints"][0]["params"] == {"card": "AO"}
     assert view(state, 0)["must_play"] == [state.hands[0][-1].to_json()]
+
+
+def test_view__take_discard_is_offered_only_when_the_card_could_be_played() -> None:
+    state = _opened()
+    state = play(state, 0, Discard(card(state, 0, "2C")))
+    state = play(state, 1, Draw(), Discard(card(state, 1, "QE")))
+    assert view(state, 0)["legal"]["kinds"] == ["draw"]
 
 
 def test_view__is_plain_json() -> None:
