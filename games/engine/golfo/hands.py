@@ -36,9 +36,3 @@ def hand_value(cards: Iterable[Card] | str) -> int:
     """
     held = parse(cards) if isinstance(cards, str) else list(cards)
     return max(suit_total(held, suit) for suit in SUITS)
-
-
-def best_suit(cards: Iterable[Card]) -> Suit:
-    """The suit that gives :func:`hand_value` (the first in deck order on a tie)."""
-    held = list(cards)
-    return max(SUITS, key=lambda suit: suit_total(held, suit))
