@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.errors import EngineError
-from games.engine.rummy import Draw, NextHand, new_match, rummy_deck, stacked_deal
+from games.engine.rummy import Draw, NextHand, new_match, rummy_deck, stacked_deal, view
 from games.engine.rummy.invariants import every_card
 from tests.engine.rummy.helpers import deal, draw_and_throw, hand_text, play
 
@@ -67,6 +67,7 @@ def test_cut__a_shown_card_that_is_not_a_joker_goes_back_to_the_deck_bottom() ->
     state = deal({}, players=4, dealer=2, cut="7C")
     assert str(state.stock[-1]) == "7C"
     assert all(len(hand) == 14 for hand in state.hands)
+    assert view(state, None)["cut"] == {"seat": 1, "card": "7C", "kept": False}
 
 
 def test_cut__a_joker_is_kept_and_the_cutter_is_dealt_13_more() -> None:

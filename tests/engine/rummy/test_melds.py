@@ -178,6 +178,14 @@ def test_lay_off__extends_a_run_or_completes_a_set() -> None:
         extend(run, parse_card("10O"))
 
 
+def test_lay_off__a_set_with_a_joker_takes_only_the_suit_still_missing() -> None:
+    """Decision: the suit a set's joker stands for is taken; its real card replaces it by a swap."""
+    meld = _declared("7O 7C *=7E")
+    assert extend(meld, parse_card("7B")).points == 28
+    with pytest.raises(IllegalMeld):
+        extend(meld, parse_card("7E"))
+
+
 def test_lay_off__a_real_card_next_to_a_declared_joker_keeps_the_joker_in_place() -> None:
     run = _declared("5O 6O *=7O")
     assert format_meld(extend(run, parse_card("8O"))) == "5O 6O *=7O 8O"
