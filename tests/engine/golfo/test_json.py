@@ -126,7 +126,14 @@ def test_options_round_trip_and_refuse_garbage() -> None:
     )
     assert Options.from_json(json.loads(json.dumps(options.to_json()))) == options
     assert Options.from_json({}) == Options()
-    for bad in ({"ante": "5"}, {"stakes": "forever"}, {"colour": 1}, {"min_bet": 0}, []):
+    bad_options: list[object] = [
+        {"ante": "5"},
+        {"stakes": "forever"},
+        {"colour": 1},
+        {"min_bet": 0},
+        [],
+    ]
+    for bad in bad_options:
         with pytest.raises(InvalidAction):
             Options.from_json(bad)
 

@@ -22,6 +22,7 @@ from games.engine.golfo import (
     Stakes,
     State,
     TieRule,
+    action_from_json,
     apply,
     can,
     golfo_deck,
@@ -64,9 +65,10 @@ def legal_move(data: st.DataObject, state: State, seat: int | None) -> Action:
         hand = state.players[seat].hand
         return Discard(tuple(data.draw(st.lists(st.sampled_from(hand), unique=True))))
     if kind in ("bet", "raise", "rebuy"):
-        amount = data.draw(st.integers(move["min"], move["max"]))
-        return {"bet": Bet, "raise": Raise, "rebuy": Rebuy}[kind](amount)
-    return {"pass": Pass(), "call": Call(), "fold": Fold(), "next_hand": NextHand()}[kind]
+        return action_from_json(
+            {"kind": kind, "amount": data.draw(st.integers(move["min"], move["max"]))}
+        )
+    return action_from_json({"kind": kind})
 
 
 @settings(max_examples=40, deadline=None)
