@@ -74,7 +74,7 @@ def check_move(before: State, seat: int | None, action: Action, after: State) ->
         laid = [m for m in after.melds if m.owner == seat]
         if sum(m.points for m in laid) < OPENING_POINTS:
             problems.append(f"seat {seat} opened under {OPENING_POINTS}")
-        if before.first_round and not isinstance(action, Open):
+        if not isinstance(action, Open):
             problems.append("opened without an Open move")
         if before.first_round and before.open_with is None:
             problems.append(f"seat {seat} opened in the first round")

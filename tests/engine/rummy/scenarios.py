@@ -45,9 +45,16 @@ def turn(state: State, seat: int, melds: Sequence[str] = ()) -> State:
     return play(state, seat, Discard(drawn))
 
 
-def closing_hand(*, open_1: bool, open_2: bool, **setup: object) -> State:
+def closing_hand(
+    *,
+    open_1: bool,
+    open_2: bool,
+    left_2: str = "10O 9B 8E 8C",
+    options: Options | None = None,
+    points: Sequence[int] = (),
+) -> State:
     """Seat 0 opens, seats 1 and 2 open as told, seat 0 closes on his next turn."""
-    state = three_players(**setup)  # type: ignore[arg-type]
+    state = three_players(left_2=left_2, options=options, points=points)
     state = turn(state, 0, MELDS_0)
     state = turn(state, 1, MELDS_1 if open_1 else ())
     state = turn(state, 2, MELDS_2 if open_2 else ())
@@ -56,9 +63,9 @@ def closing_hand(*, open_1: bool, open_2: bool, **setup: object) -> State:
     return play(state, 0, LayMeld(meld(state, 0, "2C 3C 4C 5C")), Close(drawn))
 
 
-def seco(**setup: object) -> State:
+def seco(*, points: Sequence[int] = ()) -> State:
     """Seat 0 opens with his whole hand on his first turn after the first round and closes."""
-    state = three_players(**setup)  # type: ignore[arg-type]
+    state = three_players(points=points)
     state = play(state, 0, Draw())
     drawn = state.hands[0][-1]
     melds = tuple(meld(state, 0, m) for m in (*MELDS_0, "2C 3C 4C 5C"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.errors import GameOver, InvalidAction, NotSeated, WrongPhase
-from games.engine.rummy import Discard, Draw, LayOff, NextHand, Ready, TakeDiscard, view
+from games.engine.rummy import Discard, Draw, LayOff, NextHand, Ready, State, TakeDiscard, view
 from games.engine.rummy.errors import AlreadyReady
 from games.engine.rummy.invariants import check_state
 from tests.engine.rummy.helpers import card, deal, draw_and_throw, play
@@ -119,7 +119,7 @@ def test_stock__rebuilt_from_the_discards_but_the_top_card_when_empty() -> None:
 
 
 def test_stock__the_rebuilt_stock_is_shuffled_from_the_seed() -> None:
-    def exhausted():  # type: ignore[no-untyped-def]
+    def exhausted() -> State:
         state = deal({})
         while state.stock:
             state = draw_and_throw(state)
