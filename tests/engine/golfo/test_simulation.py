@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine.golfo import simulation
 from games.engine.simulate import main
 
 
@@ -22,3 +23,11 @@ def test_a_table_kind_can_be_fixed(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["golfo", "--hands", "40", "--players", "3", "--stakes", "freezeout", "--tie", "split"]
     assert main(argv) == 0
     assert "hands: 40" in capsys.readouterr().out
+
+
+def test_a_broken_rule_stops_the_simulation_with_a_failure(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(simulation, "violations", lambda state: ["chips: 1 too many"])
+    assert main(["golfo", "--hands", "5"]) == 1
+    assert "VIOLATION" in capsys.readouterr().err
