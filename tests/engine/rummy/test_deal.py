@@ -16,6 +16,10 @@ def test_players__2_to_6(players: int) -> None:
     assert len(state.hands) == players
 
 
+def test_players__the_default_table_is_4() -> None:
+    assert new_match(seed=1).players == 4
+
+
 @pytest.mark.parametrize("players", [0, 1, 7])
 def test_players__fewer_than_2_or_more_than_6_refused(players: int) -> None:
     with pytest.raises(EngineError):
