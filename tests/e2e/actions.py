@@ -101,3 +101,22 @@ def seat_of(page: Page, name: str) -> Locator:
     return page.locator("#seats [data-seat]").filter(
         has=page.locator(".seat-player", has_text=name)
     )
+
+
+def join_as_guest(page: Page, invite_link: str) -> str:
+    """Opens an invite link with no account, picks a nickname and returns it once signed in."""
+    page.goto(invite_link)
+    expect(page.locator("#user-menu a#signup")).to_be_visible()
+    nickname = unique("Invitado")
+    page.fill("form#guest-form [name=nickname]", nickname)
+    page.click("#guest-submit")
+    expect(page.locator("#user-menu")).to_contain_text(nickname)
+    return nickname
+
+
+def log_in(page: Page, username: str, display_name: str) -> None:
+    page.goto("/accounts/login/")
+    page.fill("[name=username]", username)
+    page.fill("[name=password]", PASSWORD)
+    page.click("#login-submit")
+    expect(page.locator("#user-menu")).to_contain_text(display_name)
