@@ -1,6 +1,7 @@
 """Golfo, the envite game of RULES.md §2, as a pure engine (the uniform surface of
 ``games.engine``). The decisions where RULES.md is silent are in docs/golfo.md."""
 
+from games.engine.golfo import bot
 from games.engine.golfo.actions import (
     Action,
     Bet,
@@ -40,6 +41,7 @@ __all__ = [
     "action_from_json",
     "action_to_json",
     "apply",
+    "bot",
     "can",
     "golfo_deck",
     "hand_value",
