@@ -114,6 +114,16 @@ def _result(result: HandResult) -> list[str]:
     if result.ending is Ending.FOLD_OUT and result.shown:
         found.append("result: a fold-out winner showed his cards")
     values = {seat: hand_value(cards) for seat, cards in result.shown.items()}
+    won = [0] * len(result.put_in)
+    for pot in result.pots:
+        for seat, share in zip(pot.winners, pot.shares, strict=True):
+            won[seat] += share
+    if sum(won) != sum(result.put_in):
+        found.append("result: the pots paid out are not what was put in")
+    for seat, put in enumerate(result.put_in):
+        reachable = sum(min(other, put) for other in result.put_in)
+        if won[seat] > reachable:
+            found.append(f"result: seat {seat} won {won[seat]}, more than his stake can reach")
     for pot in result.pots:
         if sum(pot.shares) != pot.amount or not set(pot.winners) <= set(pot.eligible):
             found.append(f"result: pot {pot} not paid to those who could win it")

@@ -132,7 +132,8 @@ def fold_out(state: State) -> None:
         PotResult(pot.amount, list(pot.eligible), [winner], [pot.amount])
         for pot in pots(state.players)
     ]
-    end_hand(state, HandResult(state.hand_no, Ending.FOLD_OUT, results, {}, tied=False))
+    put_in = [player.committed for player in state.players]
+    end_hand(state, HandResult(state.hand_no, Ending.FOLD_OUT, results, {}, False, put_in))
 
 
 def showdown(state: State) -> None:
@@ -143,7 +144,8 @@ def showdown(state: State) -> None:
     results = [award(pot, values, live, state.options.tie) for pot in pots(state.players)]
     tied = any(_contested(result, values) for result in results)
     shown = {seat: list(state.players[seat].hand) for seat in live}
-    end_hand(state, HandResult(state.hand_no, Ending.SHOWDOWN, results, shown, tied))
+    put_in = [player.committed for player in state.players]
+    end_hand(state, HandResult(state.hand_no, Ending.SHOWDOWN, results, shown, tied, put_in))
 
 
 def _contested(result: PotResult, values: dict[int, int]) -> bool:

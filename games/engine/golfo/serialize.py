@@ -121,6 +121,7 @@ def _result_to_json(result: HandResult) -> dict[str, Any]:
         ],
         "shown": [[seat, _cards(cards)] for seat, cards in result.shown.items()],
         "tied": result.tied,
+        "put_in": list(result.put_in),
     }
 
 
@@ -136,4 +137,5 @@ def _result_from_json(data: Any) -> HandResult:
         ],
         shown={seat: _read_cards(cards) for seat, cards in data["shown"]},
         tied=data["tied"],
+        put_in=list(data["put_in"]),
     )

@@ -103,6 +103,7 @@ class HandResult:
     pots: list[PotResult]
     shown: dict[int, list[Card]]  # seat -> the hand he showed; empty after a fold-out
     tied: bool  # some pot was contested by hands of equal value
+    put_in: list[int]  # chips each seat put in the pots (uncalled chips returned)
 
 
 @dataclass

@@ -72,6 +72,7 @@ def _result(result: HandResult | None) -> dict[str, Any] | None:
         "hand_no": result.hand_no,
         "ending": str(result.ending),
         "tied": result.tied,
+        "put_in": list(result.put_in),
         "pots": [
             {
                 "amount": pot.amount,

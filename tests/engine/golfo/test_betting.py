@@ -95,7 +95,7 @@ def test_a_raise_sends_the_betting_round_again() -> None:
 def test_a_folded_player_is_skipped_and_may_not_act_again() -> None:
     state = play(table(DEAL), (1, Bet(50)), (2, Fold()), (3, Raise(50)))
     assert state.turn == 1
-    assert isinstance(pytest.raises(NotSeated, apply, state, 2, Call()).value, NotSeated)
+    assert refused(state, 2, Call()) == NotSeated.code
     state = play(state, (1, Call()))
     assert state.lance is Lance.ENVITE_2
     assert state.players[2].hand and len(state.players[2].hand) == 2  # no more cards for him

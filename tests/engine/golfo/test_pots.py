@@ -33,6 +33,7 @@ def test_a_three_way_all_in_makes_a_main_pot_and_a_side_pot_each_won_by_its_best
     assert state.result is not None and state.result.ending is Ending.SHOWDOWN
     assert [(pot.amount, pot.winners) for pot in state.result.pots] == [(2070, [3]), (620, [0])]
     assert [p.stack for p in state.players] == [620, 990, 320, 2070]
+    assert view(state, None)["result"]["put_in"] == [1000, 0, 1000, 690]
 
 
 def test_a_folded_players_chips_stay_in_the_pots_he_reached_but_he_cannot_win_them() -> None:
