@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from games.engine.cards import Card, seeded_rng
+from games.engine.cards import Card, seeded_rng, stacked
 from games.engine.errors import EngineError, GameOver, InvalidAction, NotSeated, WrongPhase
 from games.engine.golfo import betting
 from games.engine.golfo.actions import (
@@ -29,7 +29,7 @@ from games.engine.golfo.errors import (
     RebuyRefused,
     TableMove,
 )
-from games.engine.golfo.hands import HAND_SIZE
+from games.engine.golfo.hands import HAND_SIZE, golfo_deck
 from games.engine.golfo.lances import after_move, next_dealer, seats_with_chips, start_hand
 from games.engine.golfo.options import Options, Stakes
 from games.engine.golfo.state import (
@@ -46,21 +46,28 @@ TABLE_SIZES = (3, 4)
 
 def new_match(
     *,
-    players: int,
+    players: int = 4,
     options: Options | None = None,
     seed: int | str,
+    deck: Sequence[Card] | None = None,
     decks: Mapping[int, Sequence[Card]] | None = None,
     dealer: int | None = None,
 ) -> State:
     """A match with its first hand dealt, waiting for the first envite.
 
     ``players`` is 4 (or 3). The first dealer is drawn by lot from ``seed``; ``dealer`` fixes it
-    instead. ``decks`` fixes the deck of any hand by its number: the cards given come first,
-    dealt two to each player from the dealer's right, then three to each, then the stock; the
-    rest of the deck follows in deck order. Tests (the web layer's too) build exact deals so.
+    instead. ``decks`` fixes the deck of any hand by its number, ``deck`` that of the first
+    hand: the cards given come first, dealt two to each player from the dealer's right, then
+    three to each player still in, then the stock; the rest of the 28 follow in deck order.
+    Tests (the web layer's too) build exact deals so.
     """
-    if players not in TABLE_SIZES:
+    if type(players) is not int or players not in TABLE_SIZES:
         raise BadTable(allowed="3 or 4")
+    fixed = dict(decks or {})
+    if deck is not None:
+        if 1 in fixed:
+            raise InvalidAction(detail="the first hand's deck is given twice")
+        fixed[1] = deck
     options = options or Options()
     if dealer is None:
         dealer = seeded_rng(seed, "dealer").randrange(players)
@@ -70,7 +77,9 @@ def new_match(
         options=options,
         seed=seed,
         players=[Player(stack=options.starting_stack) for _ in range(players)],
-        decks={hand_no: list(cards) for hand_no, cards in (decks or {}).items()},
+        decks={
+            hand_no: stacked(golfo_deck(), cards)[: len(cards)] for hand_no, cards in fixed.items()
+        },
         dealer=dealer,
     )
     start_hand(state)
@@ -170,16 +179,19 @@ def apply(state: State, seat: int | None, action: Action) -> State:
 
 def replay(
     seed: int | str,
-    options: Options,
+    options: Options | None,
     players: int,
     actions: Iterable[tuple[int | None, Action]],
     *,
+    deck: Sequence[Card] | None = None,
     decks: Mapping[int, Sequence[Card]] | None = None,
     dealer: int | None = None,
 ) -> State:
     """The state a match reaches from its seed (and fixed decks) through its log of
     ``(seat, action)`` pairs: the same state, card for card, as when it was played."""
-    state = new_match(players=players, options=options, seed=seed, decks=decks, dealer=dealer)
+    state = new_match(
+        players=players, options=options, seed=seed, deck=deck, decks=decks, dealer=dealer
+    )
     for seat, action in actions:
         state = apply(state, seat, action)
     return state

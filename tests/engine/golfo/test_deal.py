@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine.cards import format, parse, seeded_rng, shuffled
 from games.engine.errors import EngineError
-from games.engine.golfo import Discard, Ending, Lance, Options, Pass, new_match
+from games.engine.golfo import (
+    Discard,
+    Ending,
+    Lance,
+    Options,
+    Pass,
+    golfo_deck,
+    new_match,
+    replay,
+    state_to_json,
+)
 from games.engine.golfo.state import BETTING_LANCES
 from tests.engine.golfo.helpers import cards_of, next_hand, play, quietly_to_the_end, table
 
@@ -18,10 +29,10 @@ def test_four_seats_the_dealer_sits_out_and_the_other_three_play() -> None:
     assert state.players[0].hand == []
 
 
-@pytest.mark.parametrize("players", [2, 5])
-def test_golfo_is_played_by_four_or_three(players: int) -> None:
+@pytest.mark.parametrize("players", [2, 5, "4"])
+def test_golfo_is_played_by_four_or_three(players: object) -> None:
     with pytest.raises(EngineError) as refused:
-        new_match(players=players, seed=1)
+        new_match(players=players, seed=1)  # type: ignore[arg-type]
     assert refused.value.code == "bad_table"
 
 
@@ -94,3 +105,24 @@ def test_a_table_of_three_the_dealer_still_sits_out_and_two_play() -> None:
     state = next_hand(quietly_to_the_end(state))
     assert state.dealer == 0
     assert [p.in_hand for p in state.players] == [False, True, True]
+
+
+def test_a_whole_deck_in_a_chosen_order_can_be_given_for_the_first_hand() -> None:
+    order = shuffled(golfo_deck(), seeded_rng("any", "order"))
+    state = new_match(players=4, seed=1, deck=order, dealer=0)
+    assert state.players[1].hand == order[0:2]
+    assert state.players[3].hand == order[4:6]
+    assert state.stock == order[6:]
+    assert state_to_json(state) == state_to_json(
+        new_match(players=4, seed=1, decks={1: parse(format(order))}, dealer=0)
+    )
+    log = [(1, Pass()), (2, Pass()), (3, Pass())]
+    replayed = replay(1, None, 4, log, deck=order, dealer=0)
+    assert replayed.players[1].hand == order[0:2] + order[6:9]
+
+
+@pytest.mark.parametrize("top", ["AO 9O", "9O 9O", "10C"])
+def test_a_fixed_deck_must_name_golfo_cards_once_each(top: str) -> None:
+    with pytest.raises(EngineError) as refused:
+        new_match(players=4, seed=1, decks={3: parse(top)})
+    assert refused.value.code == "invalid_action"
