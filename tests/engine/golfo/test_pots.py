@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from games.engine.golfo import Bet, Call, Discard, Ending, Fold, Lance, Raise, view
 from games.engine.golfo.pots import Pot, pots
 from games.engine.golfo.state import Player
@@ -69,3 +72,27 @@ def test_an_all_in_player_wins_no_more_from_each_than_he_put_in() -> None:
     assert state.result is not None
     assert [(pot.amount, pot.winners) for pot in state.result.pots] == [(420, [3]), (740, [0])]
     assert state.players[3].stack == 420
+
+
+PLAYER = st.builds(
+    Player,
+    stack=st.sampled_from([0, 0, 50]),
+    in_hand=st.just(True),
+    folded=st.booleans(),
+    committed=st.integers(0, 500),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(PLAYER, min_size=2, max_size=4))
+def test_the_pots_hold_every_chip_and_nobody_can_win_more_than_his_stake_reaches(
+    players: list[Player],
+) -> None:
+    table_pots = pots(players)
+    assert sum(pot.amount for pot in table_pots) == sum(p.committed for p in players)
+    for seat, player in enumerate(players):
+        reachable = sum(pot.amount for pot in table_pots if seat in pot.eligible)
+        if player.folded:
+            assert reachable == 0
+        elif player.all_in:
+            assert reachable == sum(min(p.committed, player.committed) for p in players)
