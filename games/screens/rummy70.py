@@ -1,0 +1,395 @@
+"""The Rummy 70 screen: what one viewer sees of a table, and browser forms turned into moves.
+
+``context`` reads only the engine's ``view`` (never the state), so a template fed from it cannot
+show a card its viewer may not see. ``move_from_fields`` turns the flat string fields a ``ws-send``
+form carries into an engine action; anything else raises ``InvalidAction``.
+
+Field formats (besides ``move``): a card is its JSON form ``7O#12``; a meld is its cards separated
+by spaces, a joker optionally followed by what it stands for (``*#104=7O``); an opening's melds
+are separated by ``|``; an empty ``joker_as`` or ``last`` means none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext, pgettext
+
+from games.engine import rummy as engine
+from games.engine.cards import ACE, JACK, KING, QUEEN, SUITS, Card, parse_card
+from games.engine.errors import InvalidAction
+from games.engine.rummy import (
+    Action,
+    Close,
+    Discard,
+    Draw,
+    LayMeld,
+    LayOff,
+    MeldSpec,
+    Open,
+    Ready,
+    SwapJoker,
+    TakeDiscard,
+)
+
+if TYPE_CHECKING:
+    from games.screens import PlayerInfo
+
+__all__ = ["TEMPLATE", "context", "engine", "move_from_fields"]
+
+TEMPLATE = "tables/rummy70/_game.html"
+
+MAX_MELDS = 10
+MAX_MELD_CARDS = 13
+MAX_POINTS = 3
+_CARD = re.compile(r"(?:[2-9]|10|[AJQK])[OCEB]#\d{1,4}|\*#\d{1,4}", re.ASCII)
+_FACE = re.compile(r"(?:[2-9]|10|[AJQK])[OCEB]", re.ASCII)
+_INDEX = re.compile(r"\d{1,3}", re.ASCII)
+
+# --- browser fields → engine actions ------------------------------------------------------------
+
+
+def _refuse(fields: object) -> InvalidAction:
+    return InvalidAction(detail=repr(fields)[:200])
+
+
+def _card(text: str) -> Card:
+    if not _CARD.fullmatch(text):
+        raise _refuse(text)
+    return Card.from_json(text)
+
+
+def _face(text: str) -> Card | None:
+    if text == "":
+        return None
+    if not _FACE.fullmatch(text):
+        raise _refuse(text)
+    return parse_card(text)
+
+
+def _index(text: str) -> int:
+    if not _INDEX.fullmatch(text):
+        raise _refuse(text)
+    return int(text)
+
+
+def _meld(text: str) -> MeldSpec:
+    """``"5O#1 6O#2 *#104=7O"``: at most one ``=``, and only after a joker."""
+    words = text.split(" ")
+    if not 0 < len(words) <= MAX_MELD_CARDS:
+        raise _refuse(text)
+    cards: list[Card] = []
+    joker_as: Card | None = None
+    for word in words:
+        card_text, sign, face_text = word.partition("=")
+        card = _card(card_text)
+        if sign:
+            if not card.is_joker or joker_as is not None or face_text == "":
+                raise _refuse(text)
+            joker_as = _face(face_text)
+        cards.append(card)
+    return MeldSpec(tuple(cards), joker_as)
+
+
+def _open(fields: Mapping[str, str]) -> Open:
+    parts = fields["melds"].split("|")
+    if len(parts) > MAX_MELDS:
+        raise _refuse(fields)
+    return Open(tuple(_meld(part) for part in parts))
+
+
+def _close(fields: Mapping[str, str]) -> Close:
+    last = fields["last"]
+    return Close(None if last == "" else _card(last))
+
+
+_MOVES: dict[str, tuple[frozenset[str], Callable[[Mapping[str, str]], Action]]] = {
+    "draw": (frozenset(), lambda f: Draw()),
+    "take_discard": (frozenset(), lambda f: TakeDiscard()),
+    "open": (frozenset({"melds"}), _open),
+    "lay_meld": (frozenset({"cards"}), lambda f: LayMeld(_meld(f["cards"]))),
+    "lay_off": (
+        frozenset({"meld", "card", "joker_as"}),
+        lambda f: LayOff(_index(f["meld"]), _card(f["card"]), _face(f["joker_as"])),
+    ),
+    "swap_joker": (
+        frozenset({"meld", "card"}),
+        lambda f: SwapJoker(_index(f["meld"]), _card(f["card"])),
+    ),
+    "discard": (frozenset({"card"}), lambda f: Discard(_card(f["card"]))),
+    "close": (frozenset({"last"}), _close),
+    "ready": (frozenset(), lambda f: Ready()),
+}
+
+
+def move_from_fields(fields: dict[str, str]) -> Action:
+    """A form's fields (``move`` and exactly that move's own fields, all strings) → an action."""
+    if not isinstance(fields, dict) or not all(isinstance(v, str) for v in fields.values()):
+        raise _refuse(fields)
+    kind = fields.get("move")
+    if not isinstance(kind, str) or kind not in _MOVES:
+        raise _refuse(fields)
+    wanted, build = _MOVES[kind]
+    if set(fields) != wanted | {"move"}:
+        raise _refuse(fields)
+    return build(fields)
+
+
+# --- a card as the templates show it ------------------------------------------------------------
+
+_SUIT_ORDER = {"O": 0, "C": 1, "E": 2, "B": 3}
+
+
+def _suit_name(suit: str) -> str:
+    return {
+        "O": pgettext("suit", "coins"),
+        "C": pgettext("suit", "cups"),
+        "E": pgettext("suit", "swords"),
+        "B": pgettext("suit", "clubs"),
+    }[suit]
+
+
+def _rank_name(rank: int) -> str:
+    named = {
+        ACE: pgettext("rank", "ace"),
+        JACK: pgettext("rank", "jack"),
+        QUEEN: pgettext("rank", "knight"),
+        KING: pgettext("rank", "king"),
+    }
+    return named.get(rank, str(rank))
+
+
+def _rank_index(rank: int) -> str:
+    """The short rank in a card's corner (Spanish decks print S, C, R for the court cards)."""
+    named = {
+        ACE: pgettext("card corner", "A"),
+        JACK: pgettext("card corner", "J"),
+        QUEEN: pgettext("card corner", "Q"),
+        KING: pgettext("card corner", "K"),
+    }
+    return named.get(rank, str(rank))
+
+
+def face_label(card: Card) -> str:
+    """``"7 de oros"`` / ``"7 of coins"``; a joker is ``"comodín"``."""
+    if card.is_joker:
+        return gettext("joker")
+    assert card.suit is not None
+    return gettext("%(rank)s of %(suit)s") % {
+        "rank": _rank_name(card.rank),
+        "suit": _suit_name(card.suit.value),
+    }
+
+
+def _face_labels() -> dict[str, str]:
+    """Every face's label, for the browser's joker question (the same for every viewer)."""
+    faces = [Card(rank, suit) for suit in SUITS for rank in range(ACE, KING + 1)]
+    return {str(card): face_label(card) for card in faces}
+
+
+def _shown(code: str, joker_as: str | None = None) -> dict[str, Any]:
+    """A face-up card from its JSON form; ``joker_as`` (a face) for a joker on the table."""
+    card = Card.from_json(code)
+    stands_for = parse_card(joker_as) if card.is_joker and joker_as else None
+    label = face_label(card)
+    if stands_for is not None:
+        label = gettext("joker as %(card)s") % {"card": face_label(stands_for)}
+    suit = card.suit.value if card.suit is not None else ""
+    return {
+        "code": code,
+        "face": str(card),
+        "joker": card.is_joker,
+        "suit": suit,
+        "index": "" if card.is_joker else _rank_index(card.rank),
+        "label": label,
+        "stands_for": "" if stands_for is None else str(stands_for),
+        "stands_for_index": "" if stands_for is None else _rank_index(stands_for.rank),
+        "stands_for_suit": "" if stands_for is None or stands_for.suit is None else stands_for.suit,
+        "points": 0 if card.is_joker else engine.card_points(card),
+        "rank_order": 99 if card.is_joker else card.rank,
+        "suit_order": _SUIT_ORDER.get(suit, 9),
+    }
+
+
+# --- the view as the templates show it ----------------------------------------------------------
+
+_ENDINGS = {
+    "seco": lambda: gettext("Seco: nobody else had opened"),
+    "no_abiertos": lambda: gettext("No abiertos: those who had not opened take a point"),
+    "abiertos": lambda: gettext("Abiertos: the most points left in hand takes a point"),
+    "agotada": lambda: gettext("No cards left to draw: nobody takes a point"),
+}
+
+
+def _reason(ending: str, penalty: int) -> str:
+    if not penalty:
+        return ""
+    return {
+        "seco": gettext("seco"),
+        "no_abiertos": gettext("not opened"),
+        "abiertos": gettext("most points in hand"),
+    }.get(ending, "")
+
+
+def _names(players: Sequence[PlayerInfo]) -> dict[int, PlayerInfo]:
+    return {info.seat: info for info in players}
+
+
+def _name(infos: Mapping[int, PlayerInfo], seat: int | None) -> str:
+    if seat is None:
+        return ""
+    info = infos.get(seat)
+    return info.name if info is not None else gettext("Seat %(n)s") % {"n": seat + 1}
+
+
+def _seats(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> list[dict[str, Any]]:
+    rows = []
+    for player in view["players"]:
+        seat = player["seat"]
+        info = infos.get(seat)
+        rows.append(
+            {
+                "seat": seat,
+                "name": _name(infos, seat),
+                "position": info.position if info is not None else seat,
+                "connected": info.connected if info is not None else False,
+                "is_viewer": info.is_viewer if info is not None else False,
+                "cards": player["cards"],
+                "opened": player["opened"],
+                "points": player["points"],
+                "pips": [n < player["points"] for n in range(MAX_POINTS)],
+                "eliminated": player["eliminated"],
+                "ready": player["ready"],
+                "dealer": seat == view["dealer"],
+                "turn": seat == view["turn"],
+            }
+        )
+    return rows
+
+
+def _melds(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> list[dict[str, Any]]:
+    """The melds on the table grouped by who laid them, in seat order."""
+    groups: dict[int | None, list[dict[str, Any]]] = {}
+    for meld in view["melds"]:
+        cards = [_shown(code, meld["joker_as"]) for code in meld["cards"]]
+        kind = gettext("set") if meld["kind"] == "set" else gettext("run")
+        groups.setdefault(meld["owner"], []).append(
+            {
+                "index": meld["index"],
+                "kind": meld["kind"],
+                "cards": cards,
+                "points": meld["points"],
+                "joker_as": meld["joker_as"] or "",
+                "faces": " ".join(c["stands_for"] or c["face"] for c in cards),
+                "label": f"{kind}: " + ", ".join(c["label"] for c in cards),
+            }
+        )
+    return [
+        {"owner": owner, "name": _name(infos, owner), "melds": melds}
+        for owner, melds in sorted(groups.items(), key=lambda item: (item[0] is None, item[0]))
+    ]
+
+
+def _constraint(constraint: Mapping[str, Any]) -> str:
+    return gettext(constraint["template"]).format(**constraint["params"])
+
+
+def _controls(view: Mapping[str, Any]) -> dict[str, Any]:
+    kinds = set(view["legal"]["kinds"])
+    hand = view["hand"] or []
+    return {
+        "kinds": kinds,
+        "draw": "draw" in kinds,
+        "take_discard": "take_discard" in kinds,
+        "open": "open" in kinds,
+        "lay_meld": "lay_meld" in kinds,
+        "lay_off": "lay_off" in kinds,
+        "swap_joker": "swap_joker" in kinds,
+        "discard": "discard" in kinds,
+        "close": "close" in kinds,
+        "close_last": hand[0] if "close" in kinds and len(hand) == 1 else "",
+        "stage": bool(kinds & {"open", "lay_meld"}),
+        "constraints": [_constraint(c) for c in view["legal"]["constraints"]],
+        "must_play": [_shown(code) for code in view["must_play"]],
+    }
+
+
+def _result(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> dict[str, Any] | None:
+    end = view["hand_end"]
+    if end is None:
+        return None
+    rows = []
+    for seat, hand in enumerate(end["hands"]):
+        penalty = end["penalties"][seat]
+        rows.append(
+            {
+                "seat": seat,
+                "name": _name(infos, seat),
+                "cards": [_shown(code) for code in hand],
+                "hand_points": end["hand_points"][seat],
+                "penalty": penalty,
+                "reason": _reason(end["ending"], penalty),
+                "closer": seat == end["closer"],
+                "points": view["players"][seat]["points"],
+                "eliminated_now": seat in end["eliminated"],
+                "ready": view["players"][seat]["ready"],
+                "in_match": not view["players"][seat]["eliminated"],
+            }
+        )
+    return {
+        "ending": end["ending"],
+        "ending_label": _ENDINGS[end["ending"]](),
+        "closer": _name(infos, end["closer"]),
+        "rows": rows,
+    }
+
+
+def _standings(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> list[dict[str, Any]]:
+    order = sorted(view["players"], key=lambda p: (p["seat"] != view["winner"], p["points"]))
+    return [
+        {
+            "name": _name(infos, p["seat"]),
+            "points": p["points"],
+            "winner": p["seat"] == view["winner"],
+        }
+        for p in order
+    ]
+
+
+def context(
+    view: dict[str, Any], *, players: list[PlayerInfo], viewer_seat: int | None
+) -> dict[str, Any]:
+    """Template context for one viewer, from the engine's ``view(state, viewer)`` only."""
+    infos = _names(players)
+    seat = view["viewer"]
+    hand = [_shown(code) for code in view["hand"]] if view["hand"] is not None else None
+    top = view["top_discard"]
+    match_over = view["phase"] == "match_over"
+    return {
+        "seat": seat,
+        "spectator": view["spectator"],
+        "watching_eliminated": view["spectator"] and viewer_seat is not None,
+        "phase": view["phase"],
+        "hand_no": view["hand_no"],
+        "dealer_name": _name(infos, view["dealer"]),
+        "turn": view["turn"],
+        "turn_name": _name(infos, view["turn"]),
+        "my_turn": seat is not None and view["turn"] == seat,
+        "first_round": view["first_round"],
+        "opening_points": view["opening_points"],
+        "seats": _seats(view, infos),
+        "meld_groups": _melds(view, infos),
+        "top_discard": None if top is None else _shown(top),
+        "discard_count": view["discard_count"],
+        "stock_count": view["stock_count"],
+        "hand": hand,
+        "face_labels": _face_labels() if hand is not None else {},
+        "controls": _controls(view),
+        "result": _result(view, infos),
+        "ready_wanted": "ready" in view["legal"]["kinds"],
+        "match_over": match_over,
+        "winner_name": _name(infos, view["winner"]),
+        "standings": _standings(view, infos) if match_over else [],
+    }
