@@ -63,7 +63,7 @@ class Card:
         if not isinstance(data, str) or "#" not in data:
             raise InvalidAction(detail=repr(data))
         text, _, id_text = data.rpartition("#")
-        if not id_text.isdigit():
+        if not (id_text.isascii() and id_text.isdigit()):
             raise InvalidAction(detail=repr(data))
         return parse_card(text, card_id=int(id_text))
 

@@ -49,7 +49,7 @@ def test_card_json_round_trip_keeps_the_physical_card():
     assert back == card and back.id == 42
 
 
-@pytest.mark.parametrize("garbage", [None, 7, "7O", "7O#x", "ZZ#1", ["7O#1"]])
+@pytest.mark.parametrize("garbage", [None, 7, "7O", "7O#x", "7O#²", "7O#-1", "ZZ#1", ["7O#1"]])
 def test_card_json__garbage_is_an_invalid_action(garbage):
     with pytest.raises(InvalidAction):
         Card.from_json(garbage)
