@@ -12,6 +12,7 @@ to real services (see README, "Running for real"):
 - ``SECURE_HSTS_SECONDS``, ``SECURE_SSL_REDIRECT``: for a site behind HTTPS.
 """
 
+import json
 import os
 from pathlib import Path
 
@@ -159,3 +160,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# Test-only fixed deals (docs/live-tables.md): the JSON file named by the CARDROOM_DEALS variable,
+# read only when DEBUG is on; the tests set this setting directly.
+CARDROOM_DEALS: dict[str, dict[str, object]] = (
+    json.loads(Path(os.environ["CARDROOM_DEALS"]).read_text())
+    if DEBUG and os.environ.get("CARDROOM_DEALS")
+    else {}
+)

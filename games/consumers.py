@@ -3,24 +3,28 @@
 A broadcast is only a nudge ("table N is at version V"); on each nudge a consumer reloads what its
 viewer may see from the database and sends it whole, so a lost nudge heals on the next one."""
 
+import asyncio
+from datetime import datetime
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from games.broadcasts import LOBBY_GROUP, table_group
 from games.errors import TableError
-from games.fragments import lobby_fragment, table_fragments, table_message
+from games.fragments import VERSION, game_area, live_parts, lobby_fragment, table_message
 from games.languages import scope_language
+from games.play import deal_next_hand
 from games.rate_limits import MessageBudget
-from games.selectors import lobby_tables, table_for_viewer
+from games.selectors import live_table, lobby_tables
 from games.table_access import granted_table_ids
 from games.table_commands import parse_table_command, run_table_command
 
 MESSAGES_PER_WINDOW = 12
 WINDOW_SECONDS = 5.0
+NEXT_HAND_MARGIN = 0.2
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):
@@ -49,24 +53,36 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
 
 class TableConsumer(AsyncWebsocketConsumer):
-    """``/ws/tables/<id>/``: the seats of one table as this viewer sees them, and his actions."""
+    """``/ws/tables/<id>/``: the table as this viewer sees it, and his actions.
+
+    On connect it sends every part of the page; on each nudge it re-reads the table and sends the
+    parts whose HTML changed since this socket's last frame, with ``#table-version`` always. While
+    a hand is over it wakes up when the next hand is due and asks the table to deal it (the
+    service checks the time stored in the database, so early or repeated asks do nothing)."""
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.language = scope_language(self.scope)
         self.version = -1
+        self.sent: dict[str, str] = {}
+        self.screen_ids: tuple[str, ...] = ()
+        self.next_hand_at: datetime | None = None
+        self.next_hand_task: asyncio.Task[None] | None = None
         self.budget = MessageBudget(limit=MESSAGES_PER_WINDOW, window=WINDOW_SECONDS)
         self.group = table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        fragments = await self._render()
-        if fragments is None:
+        frame = await self._frame()
+        if frame is None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.close()
             return
         await self.accept()
-        await self.send(text_data=fragments)
+        await self.send(text_data=frame)
+        self._watch_next_hand()
 
     async def disconnect(self, code: int) -> None:
+        if self.next_hand_task is not None:
+            self.next_hand_task.cancel()
         await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -75,28 +91,57 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_changed(self, event: dict[str, Any]) -> None:
         if event.get("version", 0) <= self.version:
             return
-        fragments = await self._render()
-        if fragments is None:
+        await self._refresh()
+
+    async def table_chat(self, event: dict[str, Any]) -> None:
+        await self._refresh()
+
+    async def _refresh(self) -> None:
+        frame = await self._frame()
+        if frame is None:
             await self.close()
-        elif fragments:
-            await self.send(text_data=fragments)
+            return
+        if frame:
+            await self.send(text_data=frame)
+        self._watch_next_hand()
+
+    def _watch_next_hand(self) -> None:
+        if self.next_hand_task is not None and not self.next_hand_task.done():
+            self.next_hand_task.cancel()
+        self.next_hand_task = None
+        if self.next_hand_at is not None:
+            self.next_hand_task = asyncio.create_task(self._deal_when_due(self.next_hand_at))
+
+    async def _deal_when_due(self, due: datetime) -> None:
+        await asyncio.sleep(max(0.0, (due - timezone.now()).total_seconds()) + NEXT_HAND_MARGIN)
+        await database_sync_to_async(deal_next_hand)(table_id=self.table_id)
 
     @database_sync_to_async
-    def _render(self) -> str | None:
-        """This viewer's fragments; ``""`` when he already has this version; ``None`` when the
-        table is gone or hidden from him."""
-        view = table_for_viewer(
+    def _frame(self) -> str | None:
+        """The parts that changed for this viewer (``""`` when none did); ``None`` when the table
+        is gone or hidden from him."""
+        live = live_table(
             table_id=self.table_id,
             viewer=self.scope["user"],
             granted_table_ids=granted_table_ids(session=self.scope.get("session")),
         )
-        if view is None:
+        if live is None:
             return None
-        if view.table.version == self.version:
-            return ""
-        self.version = view.table.version
         with translation.override(self.language):
-            return table_fragments(view)
+            parts, screen_ids = live_parts(live)
+        frame = []
+        if screen_ids != self.screen_ids:
+            frame.append(game_area(screen_ids))
+            self.sent = {key: html for key, html in self.sent.items() if key not in screen_ids}
+            self.screen_ids = screen_ids
+        changed = [key for key, html in parts.items() if self.sent.get(key) != html]
+        if not changed and live.view.table.version == self.version:
+            return ""
+        frame += [html for key, html in parts.items() if key in changed or key == VERSION]
+        self.sent = parts
+        self.version = live.view.table.version
+        self.next_hand_at = live.next_hand_at
+        return "".join(frame)
 
     @database_sync_to_async
     def _act(self, text: str | None) -> str:

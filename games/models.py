@@ -118,3 +118,143 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {self.position}: {self.user}"
+
+
+class Game(models.Model):
+    """One match played at a table: the engine's state as JSON, and who plays which engine seat.
+
+    ``players`` lists, by engine seat, ``{"position": table seat, "user": user id, "name": display
+    name}``. ``state`` is never sent to a browser: sockets render ``engine.view`` of it."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="games"
+    )
+    number = models.PositiveIntegerField(_("match number"))
+    game = models.CharField(_("game"), max_length=16, choices=Table.GameKind.choices)
+    options = models.JSONField(_("engine options"), default=dict)
+    seed = models.CharField(_("seed"), max_length=64)
+    deal = models.JSONField(_("fixed first deal"), null=True, blank=True)
+    players = models.JSONField(_("players"), default=list)
+    state = models.JSONField(_("engine state"))
+    status = models.CharField(
+        _("status"), max_length=8, choices=Status.choices, default=Status.PLAYING
+    )
+    hand_first_seq = models.PositiveIntegerField(_("first action of the hand"), default=1)
+    hand_ended_at = models.DateTimeField(_("hand ended"), null=True, blank=True)
+    ready = models.JSONField(_("seats ready for the next hand"), default=list)
+    rematch = models.JSONField(_("users who accept a rematch"), default=list)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="game_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.number}"
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        """The engine seat of this user in this match, if he plays it."""
+        for seat, player in enumerate(self.players):
+            if user_id is not None and player["user"] == user_id:
+                return seat
+        return None
+
+
+class Action(models.Model):
+    """One applied move of a match, in order (``seq`` from 1). Append-only: a row is never changed
+    after it is written, so the log replays the match exactly. ``seat`` is ``None`` for the table's
+    own moves (dealing the next hand)."""
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("match"), on_delete=models.CASCADE, related_name="actions"
+    )
+    seq = models.PositiveIntegerField(_("sequence"))
+    seat = models.PositiveSmallIntegerField(_("engine seat"), null=True, blank=True)
+    action = models.JSONField(_("action"))
+    user = models.ForeignKey(
+        User, verbose_name=_("player"), on_delete=models.SET_NULL, null=True, blank=True
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("action")
+        verbose_name_plural = _("actions")
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="action_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} · {self.seq}"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if not self._state.adding:
+            raise ValueError("The action log is append-only.")
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+
+class Hand(models.Model):
+    """A finished hand, numbered per table. Its actions are the match's ``first_seq..last_seq``;
+    replaying the match's log up to ``last_seq`` rebuilds it. ``deal`` holds each engine seat's
+    cards when it was dealt, ``result`` what everybody saw at its end."""
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="hands"
+    )
+    number = models.PositiveIntegerField(_("hand number"))
+    game = models.ForeignKey(
+        Game, verbose_name=_("match"), on_delete=models.CASCADE, related_name="hands"
+    )
+    hand_no = models.PositiveIntegerField(_("hand of the match"))
+    first_seq = models.PositiveIntegerField(_("first action"))
+    last_seq = models.PositiveIntegerField(_("last action"))
+    deal = models.JSONField(_("deal"), default=list)
+    result = models.JSONField(_("result"), default=dict)
+    ended_at = models.DateTimeField(_("ended"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {_('hand')} {self.number}"
+
+
+class ChatMessage(models.Model):
+    """A line of one of a table's two chats."""
+
+    class Room(models.TextChoices):
+        PLAYERS = "players", _("Players")
+        SPECTATORS = "spectators", _("Spectators")
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    room = models.CharField(_("room"), max_length=10, choices=Room.choices)
+    user = models.ForeignKey(
+        User, verbose_name=_("author"), on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    text = models.CharField(_("text"), max_length=300)
+    created_at = models.DateTimeField(_("sent"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["table", "room", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.room} · {self.user}"

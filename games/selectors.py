@@ -2,11 +2,18 @@
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Q, QuerySet
 
-from games.models import Seat, Table, User
+from games.chat import can_read, recent_messages, writable_room
+from games.game_kinds import GAME_KINDS
+from games.models import ChatMessage, Game, Hand, Seat, Table, User
+from games.play import current_game, next_hand_at
+from games.screens import PlayerInfo
+from games.table_roles import ViewerRole, viewer_role
 
 Viewer = User | AnonymousUser
 
@@ -32,6 +39,24 @@ class TableView:
     players: int
     players_needed: int
     can_start: bool
+    rematch_accepted: int = 0
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    """Everything one viewer's socket shows of a table, read at one moment. ``game_view`` is the
+    engine's ``view`` for the viewer's seat (the spectator's view for anyone not still in the
+    match): the only game data that reaches a template."""
+
+    view: TableView
+    game: Game | None
+    role: ViewerRole
+    game_view: dict[str, Any] | None
+    players: list[PlayerInfo]
+    next_hand_at: datetime | None
+    chats: dict[str, list[ChatMessage] | None]
+    write_room: str | None
+    hands: list[Hand]
 
 
 def lobby_tables(*, viewer: Viewer) -> QuerySet[Table]:
@@ -94,6 +119,11 @@ def table_for_viewer(
         for position in range(table.seat_count)
     )
     needed = table.minimum_players
+    accepted = 0
+    if table.status == Table.Status.FINISHED:
+        game = current_game(table)
+        accepted = len(game.rematch) if game is not None else 0
+    ready = len(taken) if waiting else accepted
     return TableView(
         table=table,
         seats=seats,
@@ -101,8 +131,67 @@ def table_for_viewer(
         is_seated=is_seated,
         players=len(taken),
         players_needed=needed,
-        can_start=is_host and waiting and len(taken) >= needed,
+        can_start=is_host and table.status != Table.Status.PLAYING and ready >= needed,
+        rematch_accepted=accepted,
     )
+
+
+def live_table(
+    *, table_id: int, viewer: Viewer, granted_table_ids: Collection[int]
+) -> LiveTable | None:
+    """The table as ``viewer``'s socket shows it, or ``None`` when it is gone or hidden."""
+    view = table_for_viewer(table_id=table_id, viewer=viewer, granted_table_ids=granted_table_ids)
+    if view is None:
+        return None
+    table = view.table
+    game = current_game(table)
+    state = None
+    if game is not None:
+        state = GAME_KINDS[game.game].engine.state_from_json(game.state)
+    role = viewer_role(table=table, game=game, state=state, viewer=viewer)
+    game_view = None
+    players: list[PlayerInfo] = []
+    if game is not None and table.status != Table.Status.WAITING:
+        game_view = GAME_KINDS[game.game].engine.view(state, role.seat)
+        players = [
+            PlayerInfo(
+                seat=seat,
+                position=player["position"],
+                name=player["name"],
+                is_viewer=seat == role.seat,
+                connected=True,
+            )
+            for seat, player in enumerate(game.players)
+        ]
+    chats: dict[str, list[ChatMessage] | None] = {
+        room: recent_messages(table=table, room=room)
+        if can_read(room=room, table=table, role=role)
+        else None
+        for room in ChatMessage.Room.values
+    }
+    return LiveTable(
+        view=view,
+        game=game,
+        role=role,
+        game_view=game_view,
+        players=players,
+        next_hand_at=None if game is None else next_hand_at(game),
+        chats=chats,
+        write_room=writable_room(user=viewer, role=role),
+        hands=list(table.hands.select_related("game").order_by("number")),
+    )
+
+
+def hand_for_viewer(
+    *, table_id: int, number: int, viewer: Viewer, granted_table_ids: Collection[int]
+) -> Hand | None:
+    """A finished hand of a table this viewer may open, or ``None``."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or not can_view_table(
+        table=table, viewer=viewer, granted_table_ids=granted_table_ids
+    ):
+        return None
+    return table.hands.select_related("game", "table").filter(number=number).first()
 
 
 def _seat_view(

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from games.broadcasts import announce_table_changed
 from games.errors import TableError
 from games.models import Seat, Table, User
+from games.play import begin_match, current_game
 from games.table_options import clean_options
 
 RUMMY_SEATS = range(2, 7)
@@ -109,19 +110,40 @@ def remove_player(*, table_id: int, by: Actor, position: int) -> Table:
 
 
 def start_table(*, table_id: int, by: Actor) -> Table:
-    """The host starts the table once enough players sit."""
+    """The host starts the table's first match once enough players sit, or, after a match, the
+    rematch with the players who accepted it (the others give up their seats)."""
     _check_can_act(by)
     with transaction.atomic():
         table = _locked_table(table_id)
         _check_host(table, by)
+        if table.status == Table.Status.FINISHED:
+            return _start_rematch(table)
         _check_waiting(table)
-        needed = table.minimum_players
-        if table.seats.count() < needed:
-            raise TableError(
-                _("At least %(count)d players must sit before the start.") % {"count": needed}
-            )
+        seats = list(table.seats.select_related("user").order_by("position"))
+        _check_enough(table, len(seats))
+        begin_match(table=table, seats=seats)
         table.status = Table.Status.PLAYING
         return _bump(table)
+
+
+def _start_rematch(table: Table) -> Table:
+    game = current_game(table)
+    accepted = set(game.rematch) if game is not None else set()
+    seats = list(table.seats.select_related("user").order_by("position"))
+    staying = [seat for seat in seats if seat.user_id in accepted]
+    _check_enough(table, len(staying))
+    table.seats.exclude(user_id__in=accepted).delete()
+    begin_match(table=table, seats=staying)
+    table.status = Table.Status.PLAYING
+    return _bump(table)
+
+
+def _check_enough(table: Table, players: int) -> None:
+    needed = table.minimum_players
+    if players < needed:
+        raise TableError(
+            _("At least %(count)d players must sit before the start.") % {"count": needed}
+        )
 
 
 def _locked_table(table_id: int) -> Table:

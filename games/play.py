@@ -1,0 +1,245 @@
+"""Use cases of a match being played: start it, play a move, get ready for the next hand, deal it
+when its time has come, accept a rematch.
+
+Each runs in one transaction with the table row locked (``select_for_update``; SQLite's IMMEDIATE
+transactions serialize writers), refuses with :class:`~games.errors.TableError` before changing
+anything, and on success stores the engine's new state, appends the move to the match's log, bumps
+the table's ``version`` and, once committed, nudges the table's sockets."""
+
+import secrets
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.functional import Promise, lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.broadcasts import announce_table_changed
+from games.engine.errors import EngineError
+from games.errors import TableError
+from games.game_kinds import GAME_KINDS, HAND_OVER, MATCH_OVER, GameKind
+from games.history import record_hand
+from games.models import Action, Game, Seat, Table, User
+from games.screens import SCREENS
+
+NEXT_HAND_SECONDS = 20
+REMATCH_MOVE = "revancha"
+READY_MOVE = "ready"
+
+Actor = User | AnonymousUser
+
+
+def begin_match(*, table: Table, seats: Sequence[Seat]) -> Game:
+    """A new match for ``seats`` (in table order) at ``table``, whose row the caller holds locked.
+    A ``CARDROOM_DEALS`` entry for this game fixes its first deal (tests only)."""
+    kind = GAME_KINDS[table.game]
+    options = kind.engine_options(table.options)
+    seed = secrets.token_hex(16)
+    spec = settings.CARDROOM_DEALS.get(table.game)
+    deal = None
+    if spec:
+        seed = str(spec.get("seed", seed))
+        if set(spec) - {"seed"}:
+            deal = kind.fixed_deal(spec, players=len(seats))
+    state = kind.new_match(players=len(seats), options=options, seed=seed, deal=deal)
+    previous = table.games.order_by("-number").values_list("number", flat=True).first()
+    return Game.objects.create(
+        table=table,
+        number=(previous or 0) + 1,
+        game=table.game,
+        options=options.to_json(),
+        seed=seed,
+        deal=deal,
+        players=[
+            {"position": seat.position, "user": seat.user_id, "name": str(seat.user)}
+            for seat in seats
+        ],
+        state=kind.engine.state_to_json(state),
+    )
+
+
+def current_game(table: Table) -> Game | None:
+    return table.games.order_by("-number").first()
+
+
+def next_hand_at(game: Game) -> datetime | None:
+    """When the table deals the next hand without waiting for everyone's "Listo"."""
+    if game.status != Game.Status.PLAYING or game.hand_ended_at is None:
+        return None
+    return game.hand_ended_at + timedelta(seconds=NEXT_HAND_SECONDS)
+
+
+def play(*, table_id: int, user: Actor, version: int, fields: Mapping[str, Any]) -> Table:
+    """``user`` makes the move described by a browser form's ``fields`` (the game's screen reads
+    them; ``revancha``, and ``ready`` for a game whose engine has no "Listo", are the table's),
+    on the table as it was at ``version``."""
+    game_name = Table.objects.filter(pk=table_id).values_list("game", flat=True).first()
+    if game_name is None:
+        raise TableError(_("This table does not exist."))
+    move = fields.get("move")
+    if move == REMATCH_MOVE:
+        return accept_rematch(table_id=table_id, user=user, version=version)
+    if move == READY_MOVE and not GAME_KINDS[game_name].has_ready:
+        return ready(table_id=table_id, user=user, version=version)
+    try:
+        action = SCREENS[game_name].move_from_fields(dict(fields))
+    except EngineError as error:
+        raise TableError(engine_message(error)) from error
+    return play_action(table_id=table_id, user=user, version=version, action=action)
+
+
+def play_action(*, table_id: int, user: Actor, version: int, action: Any) -> Table:
+    """``user`` plays the engine ``action`` for his seat on the table as it was at ``version``."""
+    with transaction.atomic():
+        table, game, seat = _players_table(table_id, user, version)
+        kind = GAME_KINDS[game.game]
+        state = _state_in_play(game, kind, seat)
+        try:
+            after = kind.engine.apply(state, seat, action)
+        except EngineError as error:
+            raise TableError(engine_message(error)) from error
+        _store(table, game, kind, after, seat=seat, action=action, user=user)
+        return _bump(table)
+
+
+def ready(*, table_id: int, user: Actor, version: int) -> Table:
+    """ "Listo" for a game whose engine does not count it (Golfo): the table counts the players
+    with chips, and deals once all of them are ready."""
+    with transaction.atomic():
+        table, game, seat = _players_table(table_id, user, version)
+        kind = GAME_KINDS[game.game]
+        state = _state_in_play(game, kind, seat)
+        if kind.phase(state) != HAND_OVER:
+            raise TableError(_("That move is not possible now."))
+        if seat in game.ready:
+            raise TableError(_("You are already ready for the next hand."))
+        game.ready = sorted({*game.ready, seat})
+        game.save(update_fields=["ready"])
+        if set(kind.waits_for(state)) <= set(game.ready) and _table_deals(table, game):
+            return table
+        return _bump(table)
+
+
+def accept_rematch(*, table_id: int, user: Actor, version: int) -> Table:
+    """A player of the match that just ended accepts to play the next one at this table."""
+    with transaction.atomic():
+        table, game, _seat = _players_table(table_id, user, version)
+        if game.status != Game.Status.FINISHED:
+            raise TableError(_("The rematch is offered once the match is over."))
+        if user.pk in game.rematch:
+            raise TableError(_("You have already accepted the rematch."))
+        game.rematch = [*game.rematch, user.pk]
+        game.save(update_fields=["rematch"])
+        return _bump(table)
+
+
+def deal_next_hand(*, table_id: int) -> bool:
+    """The table deals the next hand once ``NEXT_HAND_SECONDS`` have passed since the last one
+    ended. Anyone may ask at any time (early, late or twice, nothing happens); ``True`` when it
+    dealt."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        game = None if table is None else current_game(table)
+        if table is None or game is None:
+            return False
+        due = next_hand_at(game)
+        if due is None or timezone.now() < due:
+            return False
+        return _table_deals(table, game)
+
+
+def engine_message(error: EngineError) -> Promise:
+    """The engine's refusal in the reader's language: its template translated, then filled."""
+    template, params = error.template, error.params
+    return lazy(lambda: gettext(template).format(**params), str)()
+
+
+def _table_deals(table: Table, game: Game) -> bool:
+    kind = GAME_KINDS[game.game]
+    state = kind.engine.state_from_json(game.state)
+    action = kind.engine.NextHand()
+    try:
+        after = kind.engine.apply(state, None, action)
+    except EngineError:
+        return False
+    _store(table, game, kind, after, seat=None, action=action, user=None)
+    _bump(table)
+    return True
+
+
+def _players_table(table_id: int, user: Actor, version: int) -> tuple[Table, Game, int]:
+    """Lock the table; refuse anyone but a player of its current match, and a stale form."""
+    if not user.is_authenticated:
+        raise TableError(_("Log in or sit as a guest first."))
+    table = _locked_table(table_id)
+    game = current_game(table)
+    if game is None or table.status == Table.Status.WAITING:
+        raise TableError(_("No game is being played at this table."))
+    seat = game.seat_of(user.pk)
+    if seat is None:
+        raise TableError(_("Only the players of this match can do that."))
+    if version != table.version:
+        raise TableError(_("The table changed before your move: look again and retry."))
+    return table, game, seat
+
+
+def _state_in_play(game: Game, kind: GameKind, seat: int) -> Any:
+    if game.status != Game.Status.PLAYING:
+        raise TableError(_("This match is over."))
+    state = kind.engine.state_from_json(game.state)
+    if not kind.in_match(state, seat):
+        raise TableError(_("You are out of this match: you can only watch it now."))
+    return state
+
+
+def _store(
+    table: Table,
+    game: Game,
+    kind: GameKind,
+    after: Any,
+    *,
+    seat: int | None,
+    action: Any,
+    user: User | None,
+) -> None:
+    """Append the move to the log and keep the new state; a hand or match that ends is recorded."""
+    before = kind.engine.state_from_json(game.state)
+    seq = game.actions.count() + 1
+    Action.objects.create(
+        game=game, seq=seq, seat=seat, action=kind.engine.action_to_json(action), user=user
+    )
+    game.state = kind.engine.state_to_json(after)
+    over = (HAND_OVER, MATCH_OVER)
+    if kind.phase(before) not in over and kind.phase(after) in over:
+        game.hand_ended_at = timezone.now()
+        game.ready = []
+        record_hand(game=game, kind=kind, last_seq=seq, state=after)
+    if kind.hand_no(after) != kind.hand_no(before):
+        game.hand_first_seq = seq + 1
+        game.hand_ended_at = None
+        game.ready = []
+    if kind.phase(after) == MATCH_OVER:
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        game.hand_ended_at = None
+        table.status = Table.Status.FINISHED
+    game.save()
+
+
+def _locked_table(table_id: int) -> Table:
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise TableError(_("This table does not exist."))
+    return table
+
+
+def _bump(table: Table) -> Table:
+    table.version += 1
+    table.save(update_fields=["status", "version", "updated_at"])
+    announce_table_changed(table_id=table.pk, version=table.version)
+    return table

@@ -1,0 +1,45 @@
+"""Who a viewer is at a table: a player still in the match, an eliminated player, or a spectator
+(anonymous visitors included). A user who holds a seat is a player whatever page or tab he uses."""
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+
+from games.game_kinds import GAME_KINDS
+from games.models import Game, Table, User
+
+
+class Role(StrEnum):
+    PLAYER = "player"
+    ELIMINATED = "eliminated"
+    SPECTATOR = "spectator"
+
+
+@dataclass(frozen=True)
+class ViewerRole:
+    role: Role
+    seat: int | None  # the engine seat of a player still in the current (or last) match
+
+    @property
+    def is_player(self) -> bool:
+        return self.role == Role.PLAYER
+
+
+def viewer_role(
+    *, table: Table, game: Game | None, state: Any, viewer: User | AnonymousUser
+) -> ViewerRole:
+    """``state`` is the engine state of ``game`` (``None`` without a game)."""
+    user_id = viewer.pk if viewer.is_authenticated else None
+    if user_id is None:
+        return ViewerRole(Role.SPECTATOR, None)
+    if game is not None and table.status != Table.Status.WAITING:
+        seat = game.seat_of(user_id)
+        if seat is not None:
+            if GAME_KINDS[game.game].in_match(state, seat):
+                return ViewerRole(Role.PLAYER, seat)
+            return ViewerRole(Role.ELIMINATED, None)
+    if table.seats.filter(user_id=user_id).exists():
+        return ViewerRole(Role.PLAYER, None)
+    return ViewerRole(Role.SPECTATOR, None)

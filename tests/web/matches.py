@@ -1,0 +1,82 @@
+"""Helpers for the match tests: start a match through the services, read where it stands, and let
+the engines' bots play it through the services, one move at a time."""
+
+from datetime import timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from games import play, services
+from games.engine import golfo, rummy
+from games.engine.golfo import bot as golfo_bot
+from games.game_kinds import GAME_KINDS, HAND_OVER, GameKind
+from games.models import Game, Hand, Table, User
+from tests.web.tables import open_table
+
+BOTS = {rummy: rummy.bot, golfo: golfo_bot}
+
+
+def start_match(players: list[User], **overrides: Any) -> Table:
+    """A table hosted by the first player, every player seated in order, the match started."""
+    if overrides.get("game") == Table.GameKind.GOLFO:
+        overrides.setdefault("seat_count", 4)
+    table = open_table(players[0], **overrides)
+    for position, user in enumerate(players[1:], start=1):
+        services.sit(table_id=table.pk, user=user, position=position)
+    return services.start_table(table_id=table.pk, by=players[0])
+
+
+def match_of(table: Table) -> tuple[Game, GameKind, Any]:
+    game = Game.objects.filter(table=table).order_by("-number").first()
+    assert game is not None
+    kind = GAME_KINDS[game.game]
+    return game, kind, kind.engine.state_from_json(game.state)
+
+
+def version_of(table: Table) -> int:
+    return Table.objects.get(pk=table.pk).version
+
+
+def user_at(game: Game, seat: int) -> User:
+    return User.objects.get(pk=game.players[seat]["user"])
+
+
+def seat_to_move(table: Table) -> int | None:
+    """The first engine seat whose view offers a move now, if any."""
+    _game, kind, state = match_of(table)
+    for seat in range(len(_game.players)):
+        if kind.engine.view(state, seat)["legal"] and kind.in_match(state, seat):
+            legal = kind.engine.view(state, seat)["legal"]
+            if isinstance(legal, dict) and not legal["kinds"]:
+                continue
+            return seat
+    return None
+
+
+def bot_move(table: Table) -> bool:
+    """One bot move by the first seat that may move, or the table's next deal when a hand is over
+    and its 20 s are taken as passed. ``False`` when nothing can happen any more."""
+    game, kind, state = match_of(table)
+    if game.status == Game.Status.FINISHED:
+        return False
+    seat = seat_to_move(table)
+    if seat is None:
+        if kind.phase(state) != HAND_OVER:
+            return False
+        Game.objects.filter(pk=game.pk).update(
+            hand_ended_at=timezone.now() - timedelta(seconds=play.NEXT_HAND_SECONDS + 1)
+        )
+        return play.deal_next_hand(table_id=table.pk)
+    action = BOTS[kind.engine].decide(kind.engine.view(state, seat))
+    play.play_action(
+        table_id=table.pk, user=user_at(game, seat), version=version_of(table), action=action
+    )
+    return True
+
+
+def play_until_hands(table: Table, hands: int, *, limit: int = 3000) -> None:
+    """Bot moves until the table has ``hands`` finished hands (or its match is over)."""
+    for _ in range(limit):
+        if Hand.objects.filter(table=table).count() >= hands or not bot_move(table):
+            return
+    raise AssertionError("the bots did not get there")
