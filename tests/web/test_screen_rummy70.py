@@ -19,6 +19,7 @@ from games.engine.rummy import (
     LayMeld,
     LayOff,
     MeldSpec,
+    NextHand,
     Open,
     Ready,
     State,
@@ -303,5 +304,19 @@ def test_render__match_end_names_the_winner_standings_and_rematch() -> None:
     assert "3 points" in result and "Rematch" in result
     assert 'name="move" value="revancha"' in result
     assert "+1 · seco" in result
-    eliminated = part(render(state, 1), "rummy-controls")
-    assert "You are out of this match" in eliminated
+    assert "rummy-controls" in html and "Draw from the stock" not in html
+
+
+@pytest.mark.usefixtures("english")
+def test_render__an_eliminated_player_watches_the_next_hand_as_a_spectator() -> None:
+    state = closing_hand(open_1=True, open_2=False, points=(0, 0, 2))
+    assert "Eliminated" in part(render(state, 2), "rummy-result")
+    state = play(state, None, NextHand())
+    html = render(state, 2)
+    assert "You are out of this match" in part(html, "rummy-controls")
+    assert "data-card" not in html
+    for hand in state.hands:
+        for code in codes(hand):
+            assert code not in html
+    players = part(html, "rummy-players")
+    assert 'class="rummy-seat is-viewer is-eliminated"' in players
