@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.utils.translation import gettext, pgettext
 
@@ -124,8 +124,10 @@ _MOVES: dict[str, tuple[frozenset[str], Callable[[Mapping[str, str]], Action]]] 
 }
 
 
-def move_from_fields(fields: dict[str, str]) -> Action:
-    """A form's fields (``move`` and exactly that move's own fields, all strings) → an action."""
+def move_from_fields(fields: dict[str, str | list[str]]) -> Action:
+    """A form's fields (``move`` and exactly that move's own fields, all strings) → an action.
+
+    No Rummy 70 form sends a field twice, so a list value is refused like any other garbage."""
     if not isinstance(fields, dict) or not all(isinstance(v, str) for v in fields.values()):
         raise _refuse(fields)
     kind = fields.get("move")
@@ -134,7 +136,7 @@ def move_from_fields(fields: dict[str, str]) -> Action:
     wanted, build = _MOVES[kind]
     if set(fields) != wanted | {"move"}:
         raise _refuse(fields)
-    return build(fields)
+    return build(cast(dict[str, str], fields))
 
 
 # --- a card as the templates show it ------------------------------------------------------------
@@ -350,6 +352,7 @@ def _standings(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> list
     order = sorted(view["players"], key=lambda p: (p["seat"] != view["winner"], p["points"]))
     return [
         {
+            "seat": p["seat"],
             "name": _name(infos, p["seat"]),
             "points": p["points"],
             "winner": p["seat"] == view["winner"],
@@ -361,7 +364,10 @@ def _standings(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> list
 def context(
     view: dict[str, Any], *, players: list[PlayerInfo], viewer_seat: int | None
 ) -> dict[str, Any]:
-    """Template context for one viewer, from the engine's ``view(state, viewer)`` only."""
+    """Template context for one viewer, from the engine's ``view(state, viewer)`` only.
+
+    ``viewer_seat`` is ``None`` for anyone not still in the match; the viewer's engine seat even
+    then (an eliminated player answering the rematch) comes from ``players``."""
     infos = _names(players)
     seat = view["viewer"]
     hand = [_shown(code) for code in view["hand"]] if view["hand"] is not None else None
@@ -370,7 +376,7 @@ def context(
     return {
         "seat": seat,
         "spectator": view["spectator"],
-        "watching_eliminated": view["spectator"] and viewer_seat is not None,
+        "viewer_engine_seat": next((p.seat for p in players if p.is_viewer), None),
         "phase": view["phase"],
         "hand_no": view["hand_no"],
         "dealer_name": _name(infos, view["dealer"]),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -27,29 +26,30 @@ from games.engine.rummy import (
     TakeDiscard,
     view,
 )
-from games.screens import rummy70
+from games.screens import PlayerInfo, rummy70
 from tests.engine.rummy.helpers import deal, meld, past_first_round, play
 from tests.engine.rummy.scenarios import MELDS_0, closing_hand, seco, three_players
 
 NAMES = ("Ana", "Bruno", "Carmen")
 
 
-@dataclass(frozen=True)
-class Player:
-    """Stands for ``games.screens.PlayerInfo``: the attributes the contract names."""
-
-    seat: int
-    position: int
-    name: str
-    is_viewer: bool
-    connected: bool = True
-
-
 def render(state: State, viewer: int | None, **extra: Any) -> str:
-    players = [Player(seat, seat, NAMES[seat], seat == viewer) for seat in range(state.players)]
-    context = rummy70.context(view(state, viewer), players=players, viewer_seat=viewer)
-    envelope = {"table_id": 7, "version": 41, "next_hand_at": None} | extra
-    return render_to_string(rummy70.TEMPLATE, context | envelope)
+    """The whole game area for ``viewer``, as the plumbing renders it (docs/game-screens.md)."""
+    players = [
+        PlayerInfo(seat, seat, NAMES[seat], seat == viewer, True) for seat in range(state.players)
+    ]
+    still_in = viewer is not None and state.in_match(viewer)
+    role = "spectator" if viewer is None else "player" if still_in else "eliminated"
+    viewer_seat = viewer if still_in else None
+    context = rummy70.context(view(state, viewer), players=players, viewer_seat=viewer_seat)
+    plumbing = {
+        "table_id": 7,
+        "version": 41,
+        "next_hand_at": None,
+        "viewer_role": role,
+        "rematch_accepted": [],
+    }
+    return render_to_string(rummy70.TEMPLATE, context | plumbing | extra)
 
 
 def part(html: str, part_id: str) -> str:
@@ -304,7 +304,12 @@ def test_render__match_end_names_the_winner_standings_and_rematch() -> None:
     assert "3 points" in result and "Rematch" in result
     assert 'name="move" value="revancha"' in result
     assert "+1 · seco" in result
-    assert "rummy-controls" in html and "Draw from the stock" not in html
+    assert "Draw from the stock" not in html
+    bruno = part(render(state, 1, rematch_accepted=[0]), "rummy-result")
+    assert 'id="rummy-revancha"' in bruno and bruno.count("wants a rematch") == 1
+    ana = part(render(state, 0, rematch_accepted=[0]), "rummy-result")
+    assert "rummy-revancha" not in ana and "You asked for a rematch" in ana
+    assert "rummy-revancha" not in part(render(state, None), "rummy-result")
 
 
 @pytest.mark.usefixtures("english")
