@@ -1,0 +1,70 @@
+// Golfo table: the discard button counts the picked cards, picks survive a swap of the hand,
+// an amount out of its limits is reported by the browser, and the next deal counts down.
+(() => {
+  "use strict";
+
+  const picked = new Set();
+
+  const pickBoxes = () => [...document.querySelectorAll("input[data-golfo-pick]")];
+
+  function labelDiscard() {
+    const button = document.getElementById("golfo-discard-submit");
+    if (!button) {
+      return;
+    }
+    const count = pickBoxes().filter((box) => box.checked).length;
+    button.textContent = count ? `${button.dataset.throw} ${count}` : button.dataset.keep;
+  }
+
+  function restorePicks() {
+    const boxes = pickBoxes();
+    const present = new Set(boxes.map((box) => box.value));
+    for (const id of [...picked]) {
+      if (!present.has(id)) {
+        picked.delete(id);
+      }
+    }
+    for (const box of boxes) {
+      box.checked = picked.has(box.value);
+    }
+    labelDiscard();
+  }
+
+  function tick() {
+    for (const clock of document.querySelectorAll(".golfo-showdown .countdown[data-deadline]")) {
+      const left = (Date.parse(clock.dataset.deadline) - Date.now()) / 1000;
+      clock.textContent = `${Math.max(0, Math.ceil(left))} s`;
+    }
+  }
+
+  document.addEventListener("change", (event) => {
+    const box = event.target;
+    if (!(box instanceof HTMLInputElement) || !box.matches("[data-golfo-pick]")) {
+      return;
+    }
+    if (box.checked) {
+      picked.add(box.value);
+    } else {
+      picked.delete(box.value);
+    }
+    labelDiscard();
+  });
+
+  document.addEventListener("htmx:wsAfterMessage", () => {
+    restorePicks();
+    tick();
+  });
+
+  document.addEventListener("htmx:validation:halted", (event) => {
+    const form = event.target.closest && event.target.closest(".golfo-controls form");
+    if (form) {
+      form.reportValidity();
+    }
+  });
+
+  setInterval(tick, 1000);
+  document.addEventListener("DOMContentLoaded", () => {
+    restorePicks();
+    tick();
+  });
+})();
