@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from games.engine.cards import Card
 from games.engine.errors import InvalidAction
@@ -325,3 +326,19 @@ def test_render__an_eliminated_player_watches_the_next_hand_as_a_spectator() -> 
             assert code not in html
     players = part(html, "rummy-players")
     assert 'class="rummy-seat is-viewer is-eliminated"' in players
+
+
+def test_render__in_spanish_with_the_game_terms(table: State) -> None:
+    state = play(table, 0, Draw())
+    with translation.override("es"):
+        html = render(state, 0)
+        assert rummy70.face_label(Card.from_json("QB#3")) == "caballo de bastos"
+    assert 'aria-label="10 de oros"' in part(html, "rummy-hand")
+    assert "Abrirse (70+)" in html and "Descartar la carta elegida" in html
+    assert "Preparar combinación" in html and "Te toca" in html
+    with translation.override("es"):
+        ended = render(seco(points=(0, 2, 2)), 0)
+    assert "Revancha" in ended and "Seco: nadie más se había abierto" in ended
+    with translation.override("es"):
+        hand_end = render(closing_hand(open_1=True, open_2=False), 1)
+    assert "Listo" in hand_end and "+1 · no abierto" in hand_end
