@@ -1,0 +1,450 @@
+"""The Golfo screen: browser forms turned into moves, and what each viewer's render shows (and
+never shows), rendered from real engine views of exact deals."""
+
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.engine import golfo
+from games.engine.cards import parse
+from games.engine.errors import InvalidAction
+from games.engine.golfo import Bet, Call, Discard, Fold, Options, Pass, Raise, Rebuy, Stakes
+from games.html_parts import split_parts
+from games.screens import PlayerInfo
+from games.screens import golfo as screen
+
+NAMES = ("Ana", "Bruno", "Carmen", "Dani")
+# Dealer Ana (seat 0) sits out; Bruno, Carmen and Dani are served from the dealer's right.
+DEAL = parse("9O 8O  9C 8C  9E 8E  7O 6O 5O  7C 6C 5C  3E 4E 5E")
+BRUNO_CARDS = ("9 of coins", "8 of coins", "7 of coins", "6 of coins", "5 of coins")
+CARMEN_CARDS = ("9 of cups", "8 of cups", "7 of cups", "6 of cups", "5 of cups")
+DANI_CARDS = ("9 of swords", "8 of swords", "3 of swords", "4 of swords", "5 of swords")
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    with translation.override("en"):
+        yield
+
+
+def start(**options: Any) -> golfo.State:
+    return golfo.new_match(seed="screen", deck=DEAL, dealer=0, options=Options(**options))
+
+
+def play(state: golfo.State, *moves: golfo.Action) -> golfo.State:
+    """Each move by the player whose turn it is."""
+    for move in moves:
+        state = golfo.apply(state, state.turn, move)
+    return state
+
+
+def to_showdown(state: golfo.State) -> golfo.State:
+    """Everybody still in passes every envite and keeps his cards."""
+    while state.lance not in ("hand_over", "match_over"):
+        move = Discard(()) if state.lance.startswith("descarte") else Pass()
+        state = play(state, move)
+    return state
+
+
+def render(state: golfo.State, viewer: int | None, **extra: Any) -> str:
+    players = [
+        PlayerInfo(seat=seat, position=seat, name=name, is_viewer=seat == viewer, connected=True)
+        for seat, name in enumerate(NAMES[: len(state.players)])
+    ]
+    context = screen.context(golfo.view(state, viewer), players=players, viewer_seat=viewer)
+    context |= {
+        "table_id": 7,
+        "version": 31,
+        "next_hand_at": None,
+        "viewer_role": "player" if viewer is not None else "spectator",
+        "ready_seats": [],
+    } | extra
+    return render_to_string(screen.TEMPLATE, context)
+
+
+class Elements(HTMLParser):
+    """Every element's tag and attributes, and the page's text, from rendered HTML."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.elements: list[tuple[str, dict[str, str]]] = []
+        self.words: list[str] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.elements.append((tag, {name: value or "" for name, value in attrs}))
+
+    def handle_data(self, data: str) -> None:
+        self.words.extend(data.split())
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+    def find(self, tag: str, **wanted: str) -> list[dict[str, str]]:
+        return [
+            attrs
+            for name, attrs in self.elements
+            if name == tag and all(attrs.get(key) == value for key, value in wanted.items())
+        ]
+
+    def labels(self) -> list[str]:
+        return [attrs["aria-label"] for _tag, attrs in self.elements if "aria-label" in attrs]
+
+
+def part(html: str, part_id: str) -> Elements:
+    return Elements(split_parts(html)[part_id])
+
+
+def amount_input(html: str, move: str) -> dict[str, str]:
+    (form,) = re.findall(rf'<form id="golfo-{move}".*?</form>', html, re.DOTALL)
+    (attrs,) = Elements(form).find("input", name="amount")
+    return attrs
+
+
+# --- move_from_fields ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "action"),
+    [
+        ({"move": "pass"}, Pass()),
+        ({"move": "bet", "amount": "40"}, Bet(40)),
+        ({"move": "call"}, Call()),
+        ({"move": "raise", "amount": "120"}, Raise(120)),
+        ({"move": "fold"}, Fold()),
+        ({"move": "discard"}, Discard(())),
+        ({"move": "discard", "cards": []}, Discard(())),
+        ({"move": "rebuy", "amount": "1000"}, Rebuy(1000)),
+    ],
+)
+def test_each_form_is_its_move(fields: dict[str, Any], action: golfo.Action) -> None:
+    assert screen.move_from_fields(fields) == action
+
+
+def test_a_discard_names_the_very_cards_picked_one_or_several() -> None:
+    one = screen.move_from_fields({"move": "discard", "cards": "7O#4"})
+    three = screen.move_from_fields({"move": "discard", "cards": ["9O#6", "3E#14", "5C#16"]})
+
+    assert [card.to_json() for card in one.cards] == ["7O#4"]
+    assert [card.to_json() for card in three.cards] == ["9O#6", "3E#14", "5C#16"]
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {},
+        {"move": "jump"},
+        {"move": ""},
+        {"move": None},
+        {"move": ["pass"]},
+        {"move": "PASS"},
+        {"move": "next_hand"},
+        {"move": "ready"},
+        {"move": "bet"},
+        {"move": "pass", "amount": "20"},
+        {"move": "call", "cards": "7O#4"},
+        {"move": "bet", "amount": "40", "cards": "7O#4"},
+        {"move": "bet", "amount": "0"},
+        {"move": "bet", "amount": "-20"},
+        {"move": "bet", "amount": "+20"},
+        {"move": "bet", "amount": "20.5"},
+        {"move": "bet", "amount": "2e3"},
+        {"move": "bet", "amount": " 20"},
+        {"move": "bet", "amount": ""},
+        {"move": "bet", "amount": "٢٠"},
+        {"move": "bet", "amount": "1" * 40},
+        {"move": "raise", "amount": "10000000000000"},
+        {"move": "raise", "amount": ["20", "30"]},
+        {"move": "rebuy", "amount": 20},
+        {"move": "discard", "cards": ["7O#4"] * 6},
+        {"move": "discard", "cards": ["3O#0", "4O#1", "5O#2", "6O#3", "7O#4", "8O#5"]},
+        {"move": "discard", "cards": "7O"},
+        {"move": "discard", "cards": "AO#0"},
+        {"move": "discard", "cards": "10C#3"},
+        {"move": "discard", "cards": "*#104"},
+        {"move": "discard", "cards": "7X#4"},
+        {"move": "discard", "cards": "7O#²"},
+        {"move": "discard", "cards": ["7O#4", 5]},
+        {"move": "discard", "cards": {"7O#4": True}},
+        {"move": "discard", "cards": None},
+    ],
+)
+def test_garbage_is_refused_as_an_invalid_move(fields: dict[str, Any]) -> None:
+    with pytest.raises(InvalidAction):
+        screen.move_from_fields(fields)
+
+
+@pytest.mark.parametrize("fields", [None, "move=pass", ["move", "pass"], 42])
+def test_a_form_that_is_no_mapping_is_refused(fields: Any) -> None:
+    with pytest.raises(InvalidAction):
+        screen.move_from_fields(fields)
+
+
+# --- rendering -----------------------------------------------------------------------------------
+
+
+def test_the_template_cuts_into_the_five_parts_the_table_page_expects() -> None:
+    parts = split_parts(render(start(), 1))
+
+    assert list(parts) == [
+        "golfo-seats",
+        "golfo-pots",
+        "golfo-showdown",
+        "golfo-hand",
+        "golfo-controls",
+    ]
+    assert all('hx-swap-oob="true"' in html.split(">", 1)[0] for html in parts.values())
+
+
+def test_the_viewer_sits_at_the_bottom_and_the_next_player_at_his_right() -> None:
+    seats = part(render(start(), 2), "golfo-seats")
+
+    places = {
+        attrs["data-golfo-seat"]: attrs["class"].split()[1]
+        for attrs in seats.find("article")
+        if "data-golfo-seat" in attrs
+    }
+    assert places == {"2": "place-bottom", "3": "place-right", "0": "place-top", "1": "place-left"}
+
+
+def test_a_player_sees_his_own_cards_face_up_and_the_others_as_backs() -> None:
+    state = play(start(), Pass(), Pass(), Pass())  # the second deal: five cards each
+    html = render(state, 1)
+
+    hand = part(html, "golfo-hand")
+    assert hand.labels()[1:] == list(BRUNO_CARDS)
+    assert "worth 30" in hand.text
+    seats = split_parts(html)["golfo-seats"]
+    assert seats.count('<span class="card back"></span>') == 10  # Carmen's five and Dani's five
+    assert 'aria-label="5 cards"' in seats
+    assert "card face" not in seats
+
+
+def test_the_seats_show_stacks_dealer_who_sits_out_and_whose_turn_it_is() -> None:
+    seats = part(render(start(), 2), "golfo-seats")
+
+    assert "Ana Chips: 1000 Dealer Sits this hand out" in seats.text
+    assert "Bruno Chips: 990 Their turn" in seats.text
+    assert "Carmen you Chips: 990" in seats.text
+    assert "Dani Chips: 990" in seats.text
+    assert seats.find("article", **{"data-golfo-seat": "1", "aria-current": "true"})
+
+
+def test_the_pot_holds_the_antes_and_each_bet_shows_before_its_player() -> None:
+    html = render(play(start(), Bet(40)), 3)
+
+    assert "Pot 70" in part(html, "golfo-pots").text
+    seats = part(html, "golfo-seats")
+    assert "Bruno Chips: 950 Bet 40" in seats.text
+    assert "Envite at 40" in seats.text
+
+
+def test_the_first_player_may_pass_or_bet_within_the_legal_limits_or_go_resto() -> None:
+    html = render(start(), 1)
+    controls = part(html, "golfo-controls")
+
+    assert "Your turn · First envite" in controls.text
+    assert controls.find("button", id="golfo-pass")
+    bet = amount_input(html, "bet")
+    assert (bet["min"], bet["max"], bet["value"]) == ("20", "990", "20")
+    assert "Resto (990)" in controls.text
+    assert not controls.find("button", id="golfo-call")
+    assert not controls.find("button", id="golfo-fold")
+
+
+def test_after_a_bet_the_next_player_may_call_raise_or_fold_but_not_pass() -> None:
+    html = render(play(start(), Bet(40)), 2)
+    controls = part(html, "golfo-controls")
+
+    assert "Call 40" in controls.text
+    raise_ = amount_input(html, "raise")
+    assert (raise_["min"], raise_["max"]) == ("40", "950")
+    assert "From 40 to 950; resto puts in all your chips." in controls.text
+    assert controls.find("button", id="golfo-fold")
+    assert not controls.find("button", id="golfo-pass")
+
+
+def test_every_move_form_carries_the_envelope_and_its_move() -> None:
+    forms = re.findall(r"<form.*?</form>", render(start(), 1), re.DOTALL)
+
+    assert len(forms) == 3  # paso, envido N, resto
+    for form in forms:
+        fields = {attrs["name"]: attrs["value"] for attrs in Elements(form).find("input")}
+        assert "ws-send" in form
+        assert (fields["action"], fields["table"], fields["version"]) == ("move", "7", "31")
+        assert fields["move"] in {"pass", "bet"}
+
+
+def test_a_stack_below_the_minimum_bet_is_offered_only_resto() -> None:
+    html = render(start(starting_stack=25), 1)
+    controls = part(html, "golfo-controls")
+
+    assert not controls.find("input", type="number")
+    assert "Resto (15)" in controls.text
+    assert "Only resto is left: all your 15 chips." in controls.text
+
+
+def test_a_call_for_all_he_has_says_resto() -> None:
+    state = golfo.new_match(seed="screen", deck=DEAL, dealer=0, options=Options(starting_stack=100))
+    html = render(play(state, Bet(90)), 2)
+
+    assert "Call 90 (resto)" in part(html, "golfo-controls").text
+
+
+def test_while_another_player_speaks_the_viewer_waits_and_has_no_move() -> None:
+    controls = part(render(start(), 3), "golfo-controls")
+
+    assert "Waiting for Bruno · First envite" in controls.text
+    assert not controls.find("form")
+
+
+def test_in_a_descarte_each_own_card_is_a_pick_for_the_discard_form() -> None:
+    state = play(start(), Pass(), Pass(), Pass(), Pass(), Pass(), Pass())
+    html = render(state, 1)
+
+    hand = part(html, "golfo-hand")
+    picks = hand.find("input", type="checkbox")
+    assert [pick["value"] for pick in picks] == [card.to_json() for card in state.players[1].hand]
+    assert all(pick["name"] == "cards" and pick["form"] == "golfo-discard" for pick in picks)
+    controls = part(html, "golfo-controls")
+    (button,) = controls.find("button", id="golfo-discard-submit")
+    assert (button["data-keep"], button["data-throw"]) == ("Servido", "Discard")
+    assert "Servido" in controls.text
+    assert controls.find("form", id="golfo-discard")
+
+
+def test_a_player_waiting_in_a_descarte_sees_no_picks_and_counts_what_others_threw() -> None:
+    state = play(start(), Pass(), Pass(), Pass(), Pass(), Pass(), Pass(), Discard(()))
+    state = golfo.apply(state, 2, Discard(tuple(state.players[2].hand[:3])))
+    html = render(state, 1)
+
+    assert not part(html, "golfo-hand").find("input")
+    seats = part(html, "golfo-seats")
+    assert "Carmen Chips: 990 Discards: 3" in seats.text
+    assert "Bruno you Chips: 990 Discards: 0" in seats.text
+
+
+def test_a_spectator_sees_every_back_and_no_card_of_any_hand() -> None:
+    state = play(start(), Pass(), Pass(), Pass(), Pass(), Pass(), Pass())
+    html = render(state, None)
+
+    assert "card face" not in html
+    assert not set(Elements(html).labels()) & set(BRUNO_CARDS + CARMEN_CARDS + DANI_CARDS)
+    for seat in (1, 2, 3):
+        for card in state.players[seat].hand:
+            assert card.to_json() not in html
+    backs = re.findall(r'<span class="card back[^>]*>', html)
+    assert backs == ['<span class="card back">'] * 15
+    assert "You are watching" in part(html, "golfo-hand").text
+    assert "Waiting for Bruno · First descarte" in part(html, "golfo-controls").text
+    assert not Elements(html).find("form")
+
+
+def test_a_folded_player_is_marked_and_his_hand_never_shown_even_at_the_showdown() -> None:
+    folded = play(start(), Bet(20), Call(), Fold())  # Dani folds in the first envite
+    over = to_showdown(folded)
+
+    for viewer in (None, 0, 1, 2):
+        assert "Dani Chips: 990 Folded" in part(render(folded, viewer), "golfo-seats").text
+        for state in (folded, over):
+            html = render(state, viewer)
+            assert "9 of swords" not in html and "8 of swords" not in html
+            assert "9E#" not in html and "8E#" not in html
+
+
+def test_the_showdown_shows_each_hand_still_in_and_who_takes_each_pot() -> None:
+    state = to_showdown(start())
+    html = render(state, None)
+
+    showdown = part(html, "golfo-showdown")
+    assert "Showdown" in showdown.text
+    labels = showdown.labels()
+    assert all(card in labels for card in BRUNO_CARDS + CARMEN_CARDS + DANI_CARDS)
+    assert re.search(
+        r"Bruno [\d ]+ worth 30 Carmen [\d ]+ worth 30 Dani [\d ]+ worth 26", showdown.text
+    )
+    assert "Pot 30 → Bruno takes 30" in showdown.text
+    assert "the tied player nearest the dealer's right takes the pot" in showdown.text
+    assert showdown.find("li", **{"class": "golfo-shown-hand is-winner"})
+
+
+def test_a_fold_out_shows_no_hand_and_gives_the_pot_to_the_last_player_in() -> None:
+    state = play(start(), Bet(20), Fold(), Fold())
+    html = render(state, 2)
+
+    showdown = part(html, "golfo-showdown")
+    assert "Everybody else folded" in showdown.text
+    assert "No hand is shown." in showdown.text
+    assert "Pot 30 → Bruno takes 30" in showdown.text  # his bet nobody called came back
+    assert "card face" not in split_parts(html)["golfo-showdown"]
+
+
+def test_the_showdown_part_stays_hidden_while_a_hand_is_played() -> None:
+    parts = split_parts(render(start(), 1))
+
+    assert parts["golfo-showdown"].startswith("<section") and " hidden>" in parts["golfo-showdown"]
+
+
+def test_after_the_hand_a_player_says_ready_and_then_sees_that_he_waits_for_the_others() -> None:
+    state = to_showdown(start())
+    deadline = datetime(2026, 11, 22, 4, 0, tzinfo=UTC)
+
+    html = render(state, 2, next_hand_at=deadline)
+    controls = part(html, "golfo-controls")
+    (form,) = controls.find("form", id="golfo-ready")
+    assert {attrs["name"]: attrs["value"] for attrs in controls.find("input")}["move"] == "ready"
+    assert part(html, "golfo-showdown").find(
+        "span", **{"class": "countdown", "data-deadline": "2026-11-22T04:00:00+00:00"}
+    )
+
+    waiting = part(render(state, 2, ready_seats=[2]), "golfo-controls")
+    assert not waiting.find("form")
+    assert "You are ready" in waiting.text
+
+
+def test_a_player_without_chips_is_offered_a_rebuy_up_to_the_starting_stack() -> None:
+    state = golfo.new_match(seed="screen", deck=DEAL, dealer=0, options=Options(starting_stack=100))
+    state = to_showdown(play(state, Bet(90), Call(), Fold()))  # Carmen loses all to Bruno
+    html = render(state, 2)
+
+    controls = part(html, "golfo-controls")
+    (amount,) = controls.find("input", name="amount")
+    assert (amount["min"], amount["max"]) == ("1", "100")
+    assert controls.find("button", id="golfo-rebuy-submit")
+    assert not controls.find("form", id="golfo-ready")
+    assert "Carmen you Chips: 0" in part(html, "golfo-seats").text
+
+
+def test_in_a_freezeout_the_busted_player_watches_as_a_spectator() -> None:
+    state = golfo.new_match(
+        seed="screen",
+        deck=DEAL,
+        dealer=0,
+        options=Options(starting_stack=100, stakes=Stakes.FREEZEOUT),
+    )
+    state = to_showdown(play(state, Bet(90), Call(), Fold()))
+    html = render(state, None, viewer_role="eliminated")
+
+    assert "You are out of the match" in part(html, "golfo-hand").text
+    assert "Carmen Chips: 0 Out of the match" in part(html, "golfo-seats").text
+    assert "freezeout" in part(html, "golfo-pots").text
+
+
+def test_player_names_are_escaped() -> None:
+    state = start()
+    players = [
+        PlayerInfo(seat=seat, position=seat, name=f"<b>{name}</b>", is_viewer=False, connected=True)
+        for seat, name in enumerate(NAMES)
+    ]
+    context = screen.context(golfo.view(state, None), players=players, viewer_seat=None)
+    html = render_to_string(screen.TEMPLATE, context | {"table_id": 7, "version": 1})
+
+    assert "<b>" not in html
+    assert "&lt;b&gt;Ana&lt;/b&gt;" in html
