@@ -131,7 +131,11 @@ def _start_rematch(table: Table) -> Table:
     accepted = set(game.rematch) if game is not None else set()
     seats = list(table.seats.select_related("user").order_by("position"))
     staying = [seat for seat in seats if seat.user_id in accepted]
-    _check_enough(table, len(staying))
+    needed = table.minimum_players
+    if len(staying) < needed:
+        raise TableError(
+            _("At least %(count)d players must accept the rematch.") % {"count": needed}
+        )
     table.seats.exclude(user_id__in=accepted).delete()
     begin_match(table=table, seats=staying)
     table.status = Table.Status.PLAYING

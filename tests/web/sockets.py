@@ -27,12 +27,15 @@ def _session_cookie(user: User | None, visit: str | None) -> str:
 
 
 async def open_socket(
-    path: str, *, user: User | None = None, visit: str | None = None
+    path: str, *, user: User | None = None, visit: str | None = None, language: str = "en"
 ) -> tuple[WebsocketCommunicator, bool]:
     """Connect to ``path`` as ``user`` (anonymous when ``None``), from a session that first
-    visited the page ``visit``. Returns the communicator and whether the socket was accepted."""
+    visited the page ``visit``, reading the site in ``language``. Returns the communicator and
+    whether the socket was accepted."""
     session = await sync_to_async(_session_cookie)(user, visit)
-    cookies = f"{settings.LANGUAGE_COOKIE_NAME}=en; {settings.SESSION_COOKIE_NAME}={session}"
+    cookies = (
+        f"{settings.LANGUAGE_COOKIE_NAME}={language}; {settings.SESSION_COOKIE_NAME}={session}"
+    )
     headers = [(b"origin", b"http://127.0.0.1"), (b"cookie", cookies.encode())]
     communicator = WebsocketCommunicator(application, path, headers=headers)
     connected, _subprotocol = await communicator.connect(timeout=RECEIVE_SECONDS)
