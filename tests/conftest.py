@@ -3,6 +3,7 @@
 from collections.abc import Callable, Iterator
 
 import pytest
+from django.conf import settings
 from django.utils import translation
 
 from games.models import User
@@ -41,3 +42,16 @@ def bruno(make_user: MakeUser) -> User:
 @pytest.fixture
 def carmen(make_user: MakeUser) -> User:
     return make_user("Carmen")
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """On SQLite the test database is a file rather than shared memory, so that threads and a
+    daphne subprocess use it as the site does: WAL, and writers serialized by IMMEDIATE
+    transactions."""
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        path = tmp_path_factory.mktemp("database") / "test.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(path)

@@ -1,0 +1,82 @@
+"""Two moves at the same moment (a double click, two tabs): exactly one is applied, the other is
+refused with a message. The threads really race on the database: the table row lock on
+PostgreSQL, the IMMEDIATE transaction on SQLite."""
+
+import threading
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connection
+
+from games import play
+from games.engine import rummy
+from games.errors import TableError
+from games.models import Action, Table, User
+from tests.web.live import close_all, send_move, table_socket
+from tests.web.matches import start_match, version_of
+from tests.web.sockets import receive_until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def race(table: Table, user: User, version: int, racers: int) -> list[str]:
+    """``racers`` threads play the same draw at once; what each one got ("applied" or the
+    refusal's text)."""
+    barrier = threading.Barrier(racers)
+    outcomes: list[str] = []
+
+    def draw() -> None:
+        barrier.wait()
+        try:
+            play.play_action(table_id=table.pk, user=user, version=version, action=rummy.Draw())
+        except TableError as error:
+            outcomes.append(str(error.message))
+        else:
+            outcomes.append("applied")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=draw) for _ in range(racers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+def test_of_two_simultaneous_moves_exactly_one_is_applied(
+    ana: User, bruno: User, english: None
+) -> None:
+    table = start_match([ana, bruno], seat_count=2)
+    game_user = ana if play.current_game(table).state["turn"] == 0 else bruno
+    version = version_of(table)
+
+    outcomes = race(table, game_user, version, racers=2)
+
+    assert sorted(outcomes) == [
+        "The table changed before your move: look again and retry.",
+        "applied",
+    ]
+    assert version_of(table) == version + 1
+    assert Action.objects.filter(game__table=table).count() == 1
+    if connection.vendor == "sqlite":
+        assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+
+
+async def test_a_double_click_from_two_tabs_shows_the_second_its_refusal(
+    ana: User, bruno: User
+) -> None:
+    table = await database_sync_to_async(start_match)([ana, bruno], seat_count=2)
+    first = await database_sync_to_async(play.current_game)(table)
+    player = ana if first.state["turn"] == 0 else bruno
+    tab_one = await table_socket(table, player)
+    tab_two = await table_socket(table, player)
+    version = await database_sync_to_async(version_of)(table)
+
+    await send_move(tab_one, table, move="draw", version=version)
+    await send_move(tab_two, table, move="draw", version=version)
+
+    refusal = await receive_until(tab_two, "The table changed before your move")
+    assert 'id="table-message"' in refusal
+    assert await database_sync_to_async(version_of)(table) == version + 1
+    await close_all(tab_one, tab_two)
