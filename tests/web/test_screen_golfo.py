@@ -315,8 +315,8 @@ def test_in_a_descarte_each_own_card_is_a_pick_for_the_discard_form() -> None:
     assert all(pick["name"] == "cards" and pick["form"] == "golfo-discard" for pick in picks)
     controls = part(html, "golfo-controls")
     (button,) = controls.find("button", id="golfo-discard-submit")
-    assert (button["data-keep"], button["data-throw"]) == ("Servido", "Discard")
-    assert "Servido" in controls.text
+    assert (button["data-keep"], button["data-throw"]) == ("Keep all", "Discard")
+    assert "Keep all" in controls.text
     assert controls.find("form", id="golfo-discard")
 
 
@@ -448,3 +448,37 @@ def test_player_names_are_escaped() -> None:
 
     assert "<b>" not in html
     assert "&lt;b&gt;Ana&lt;/b&gt;" in html
+
+
+def side_pot_hand() -> golfo.State:
+    """Hand 2 of a 100-chip table: Carmen (rebought 50) goes resto, Dani calls, Ana raises all
+    in and Dani calls for all he has: a main pot for the three and a side pot for Dani and Ana."""
+    deal = parse("9B 8B  9O 8O  9C 8C  7B 6B 5B  3O 4O 5O  3E 4E 5E")
+    state = golfo.new_match(
+        seed="screen", decks={1: DEAL, 2: deal}, dealer=0, options=Options(starting_stack=100)
+    )
+    state = to_showdown(play(state, Bet(90), Call(), Fold()))  # Carmen loses all to Bruno
+    state = golfo.apply(state, 2, Rebuy(50))
+    state = golfo.apply(state, None, golfo.NextHand())
+    return play(state, Bet(40), Call(), Raise(50), Call())
+
+
+def test_a_side_pot_shows_apart_with_who_may_win_it() -> None:
+    html = render(side_pot_hand(), None)
+
+    pots = part(html, "golfo-pots")
+    assert "Pot 150 Ana, Carmen, Dani Side pot 80 Ana, Dani" in pots.text
+    seats = part(html, "golfo-seats")
+    assert seats.text.count("All in (resto)") == 3
+
+
+def test_the_showdown_gives_the_main_pot_and_the_side_pot_each_to_its_winner() -> None:
+    html = render(to_showdown(side_pot_hand()), None)
+
+    showdown = part(html, "golfo-showdown")
+    assert "Pot 150 → Carmen takes 150 Side pot 80 → Dani takes 80" in showdown.text
+    winners = [
+        Elements(item).text.split()[0]
+        for item in re.findall(r'<li class="golfo-shown-hand is-winner">.*?</li>', html, re.DOTALL)
+    ]
+    assert winners == ["Carmen", "Dani"]
