@@ -469,7 +469,9 @@ def test_a_side_pot_shows_apart_with_who_may_win_it() -> None:
     pots = part(html, "golfo-pots")
     assert "Pot 150 Ana, Carmen, Dani Side pot 80 Ana, Dani" in pots.text
     seats = part(html, "golfo-seats")
-    assert seats.text.count("All in (resto)") == 3
+    assert "Ana Chips: 10 Bruno" in seats.text  # her raise nobody could match came back
+    assert "Carmen Chips: 0 Their turn All in (resto) Rebought 50" in seats.text
+    assert "Dani Chips: 0 All in (resto)" in seats.text
 
 
 def test_the_showdown_gives_the_main_pot_and_the_side_pot_each_to_its_winner() -> None:
