@@ -1,5 +1,6 @@
 // Golfo table: the discard button counts the picked cards, picks survive a swap of the hand,
-// an amount out of its limits is reported by the browser, and the next deal counts down.
+// an amount out of its limits is reported by the browser, a move sent holds the buttons until
+// the table answers (no double sends), and the next deal counts down.
 (() => {
   "use strict";
 
@@ -50,7 +51,20 @@
     labelDiscard();
   });
 
+  function holdMoves(held) {
+    for (const button of document.querySelectorAll("#golfo-controls button")) {
+      button.disabled = held;
+    }
+  }
+
+  document.addEventListener("htmx:wsAfterSend", (event) => {
+    if (event.target.closest && event.target.closest("#golfo-controls")) {
+      holdMoves(true);
+    }
+  });
+
   document.addEventListener("htmx:wsAfterMessage", () => {
+    holdMoves(false);
     restorePicks();
     tick();
   });

@@ -484,3 +484,21 @@ def test_the_showdown_gives_the_main_pot_and_the_side_pot_each_to_its_winner() -
         for item in re.findall(r'<li class="golfo-shown-hand is-winner">.*?</li>', html, re.DOTALL)
     ]
     assert winners == ["Carmen", "Dani"]
+
+
+def test_the_table_reads_in_spanish_with_the_game_s_own_words() -> None:
+    with translation.override("es"):
+        betting = render(start(), 1)
+        answering = render(play(start(), Bet(40)), 2)
+        descarte = render(play(start(), *[Pass()] * 6), 1)
+
+    assert "9 de oros" in Elements(betting).labels()
+    assert "Paso" in part(betting, "golfo-controls").text
+    assert "Envido" in part(betting, "golfo-controls").text
+    assert "Resto (990)" in part(betting, "golfo-controls").text
+    assert "Bote 30" in part(betting, "golfo-pots").text
+    assert "Igualar 40" in part(answering, "golfo-controls").text
+    assert "Subir" in part(answering, "golfo-controls").text
+    assert "Abandonar" in part(answering, "golfo-controls").text
+    assert "Servido" in part(descarte, "golfo-controls").text
+    assert "Primer descarte" in part(descarte, "golfo-seats").text
