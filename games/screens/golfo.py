@@ -100,6 +100,7 @@ class Seat:
     sits_out: bool
     folded: bool
     all_in: bool
+    no_chips: bool
     eliminated: bool
     stack: int
     round_bet: int
@@ -233,7 +234,8 @@ def _seats(
                 playing=data["in_hand"] and playing,
                 sits_out=playing and not data["in_hand"] and not data["eliminated"],
                 folded=data["folded"],
-                all_in=data["all_in"],
+                all_in=playing and data["all_in"],
+                no_chips=data["stack"] == 0 and not data["eliminated"],
                 eliminated=data["eliminated"],
                 stack=data["stack"],
                 round_bet=data["round_bet"],
