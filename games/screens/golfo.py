@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.text import format_lazy
@@ -20,6 +20,7 @@ from games.engine import golfo as engine
 from games.engine.errors import InvalidAction
 from games.engine.golfo.actions import MAX_AMOUNT, Action
 from games.engine.golfo.hands import HAND_SIZE
+from games.screens import PlayerInfo
 
 TEMPLATE = "tables/golfo/_game.html"
 
@@ -47,7 +48,6 @@ LANCE_NAMES: dict[str, Promise] = {
     "hand_over": pgettext_lazy("golfo", "Hand over"),
     "match_over": pgettext_lazy("golfo", "Match over"),
 }
-DISCARD_LANCES = frozenset({"descarte_1", "descarte_2"})
 PLAYING_LANCES = frozenset(LANCE_NAMES) - {"hand_over", "match_over"}
 
 MOVE_FIELDS: dict[str, frozenset[str]] = {
@@ -65,15 +65,6 @@ the plumbing before it calls :func:`move_from_fields` (docs/game-screens.md)."""
 OPTIONAL_FIELDS: dict[str, frozenset[str]] = {"discard": frozenset({"cards"})}
 AMOUNT_TEXT = re.compile(r"[0-9]{1,13}")
 CARD_TEXT = re.compile(r"[3-9][OCEB]#[0-9]{1,3}")
-
-
-class Player(Protocol):
-    """What the screen reads of a ``games.screens.PlayerInfo``."""
-
-    seat: int
-    name: str
-    is_viewer: bool
-    connected: bool
 
 
 @dataclass(frozen=True)
@@ -162,7 +153,7 @@ class Controls:
 
 
 def context(
-    view: dict[str, Any], *, players: Sequence[Player], viewer_seat: int | None
+    view: dict[str, Any], *, players: Sequence[PlayerInfo], viewer_seat: int | None
 ) -> dict[str, Any]:
     """Template context for one viewer, from the engine's ``view(state, viewer)`` only."""
     names = {player.seat: player for player in players}
@@ -175,10 +166,8 @@ def context(
     return {
         "golfo": {
             "hand_no": view["hand_no"],
-            "lance": lance,
             "lance_name": LANCE_NAMES[lance],
             "playing": playing,
-            "discarding": lance in DISCARD_LANCES,
             "current_bet": view["current_bet"],
             "ante": view["options"]["ante"],
             "min_bet": view["options"]["min_bet"],
@@ -191,7 +180,6 @@ def context(
                 Pot(pot["amount"], index > 0, tuple(_name(names, s) for s in pot["eligible"]))
                 for index, pot in enumerate(view["pots"])
             ],
-            "pot_total": view["pot_total"],
             "is_player": me is not None,
             "hand": tuple(_face(card) for card in own["cards"] or ()) if own else (),
             "hand_value": own["value"] if own else None,
@@ -208,7 +196,7 @@ def context(
 
 def _seats(
     seats: list[dict[str, Any]],
-    names: Mapping[int, Player],
+    names: Mapping[int, PlayerInfo],
     viewer_seat: int | None,
     *,
     turn: int | None,
@@ -216,7 +204,7 @@ def _seats(
 ) -> list[Seat]:
     count = len(seats)
     bottom = viewer_seat if viewer_seat is not None and 0 <= viewer_seat < count else 0
-    places = PLACES.get(count) or tuple(f"place-{n}" for n in range(count))
+    places = PLACES[count]
     ordered = []
     for step in range(count):
         data = seats[(bottom + step) % count]
@@ -247,7 +235,7 @@ def _seats(
     return ordered
 
 
-def _name(names: Mapping[int, Player], seat: int) -> str:
+def _name(names: Mapping[int, PlayerInfo], seat: int) -> str:
     player = names.get(seat)
     return player.name if player else ""
 
@@ -283,7 +271,9 @@ def _amount(move: dict[str, Any] | None) -> Amount | None:
     return Amount(move["min"], move["max"]) if move else None
 
 
-def _result(result: dict[str, Any] | None, names: Mapping[int, Player]) -> dict[str, Any] | None:
+def _result(
+    result: dict[str, Any] | None, names: Mapping[int, PlayerInfo]
+) -> dict[str, Any] | None:
     if result is None:
         return None
     winners = {seat for pot in result["pots"] for seat in pot["winners"]}
