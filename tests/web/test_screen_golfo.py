@@ -500,3 +500,30 @@ def test_the_table_reads_in_spanish_with_the_game_s_own_words() -> None:
     assert "Abandonar" in part(answering, "golfo-controls").text
     assert "Servido" in part(descarte, "golfo-controls").text
     assert "Primer descarte" in part(descarte, "golfo-seats").text
+
+
+def test_a_table_of_three_sits_the_others_at_the_viewer_s_right_and_left() -> None:
+    state = golfo.new_match(players=3, seed="screen", deck=DEAL, dealer=0)
+    seats = part(render(state, 1), "golfo-seats")
+
+    places = [attrs["class"].split()[1] for attrs in seats.find("article")]
+    assert places == ["place-bottom", "place-right", "place-left"]
+    assert "golfo-seats-3" in seats.find("section")[0]["class"]
+
+
+def test_the_last_player_with_chips_is_shown_the_winner_of_the_freezeout() -> None:
+    options = Options(starting_stack=100, stakes=Stakes.FREEZEOUT)
+    decks = {
+        1: parse("9O 8O  9C 8C  7O 6O 5O  3C 4C 5C"),  # Bruno 30 against Carmen 26
+        2: parse("3E 4E  9B 8B  5E 6E 7C  7B 6B 5B"),  # Ana 18 against Bruno 30
+    }
+    state = golfo.new_match(players=3, seed="screen", decks=decks, dealer=0, options=options)
+    state = to_showdown(play(state, Bet(90), Call()))
+    state = golfo.apply(state, None, golfo.NextHand())
+    state = to_showdown(play(state, Bet(90), Call()))
+
+    html = render(state, 1, next_hand_at=datetime(2026, 11, 22, 4, 0, tzinfo=UTC))
+    assert "Bruno wins the match" in part(html, "golfo-showdown").text
+    assert "Match over" in part(html, "golfo-seats").text
+    assert "countdown" not in html
+    assert not part(html, "golfo-controls").find("form")
