@@ -1,5 +1,6 @@
-"""Screenshots of the lobby and of a table page with two players seated, at desktop size and on a
-390x844 phone, written to artifacts/screenshots/ for a person to look at."""
+"""Screenshots of the lobby, of a table page with two players seated and of the same table once
+the game has started, at desktop size and on a 390x844 phone, written to artifacts/screenshots/
+for a person to look at."""
 
 from collections.abc import Callable
 
@@ -50,3 +51,9 @@ def test_lobby_and_table_screenshots(open_person: Callable[..., Page]) -> None:
         storage_state=host.context.storage_state(),
     )
     shoot(phone, table, "phone")
+
+    host.click("#start-table")
+    for page, size in ((host, "desktop"), (phone, "phone")):
+        page.goto(f"/tables/{table}/")
+        expect(page.locator("#rummy-hand .card").first).to_be_visible()
+        page.screenshot(path=SCREENSHOTS / f"game-{size}.png", full_page=True)
