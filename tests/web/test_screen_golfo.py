@@ -527,3 +527,11 @@ def test_the_last_player_with_chips_is_shown_the_winner_of_the_freezeout() -> No
     assert "Match over" in part(html, "golfo-seats").text
     assert "countdown" not in html
     assert not part(html, "golfo-controls").find("form")
+
+
+def test_the_dealer_is_told_he_sits_the_hand_out_and_has_no_cards() -> None:
+    playing = part(render(start(), 0), "golfo-hand")
+    over = part(render(to_showdown(start()), 0), "golfo-hand")
+
+    assert playing.text == "You sit this hand out."
+    assert over.text == "You sat this hand out."
