@@ -80,3 +80,45 @@ def play_until_hands(table: Table, hands: int, *, limit: int = 3000) -> None:
         if Hand.objects.filter(table=table).count() >= hands or not bot_move(table):
             return
     raise AssertionError("the bots did not get there")
+
+
+def rummy_fields(action: Any) -> dict[str, str]:
+    """The Rummy 70 screen's form fields for an engine action (docs in games/screens/rummy70.py):
+    what a browser sends for that move."""
+
+    def meld(spec: rummy.MeldSpec) -> str:
+        words = [card.to_json() for card in spec.cards]
+        if spec.joker_as is not None:
+            joker = next(i for i, card in enumerate(spec.cards) if card.is_joker)
+            words[joker] += f"={spec.joker_as}"
+        return " ".join(words)
+
+    data = rummy.action_to_json(action)
+    kind = data["kind"]
+    if isinstance(action, rummy.Open):
+        return {"move": kind, "melds": "|".join(meld(spec) for spec in action.melds)}
+    if isinstance(action, rummy.LayMeld):
+        return {"move": kind, "cards": meld(action.meld)}
+    if isinstance(action, rummy.LayOff):
+        return {
+            "move": kind,
+            "meld": str(action.meld),
+            "card": action.card.to_json(),
+            "joker_as": "" if action.joker_as is None else str(action.joker_as),
+        }
+    if isinstance(action, rummy.SwapJoker):
+        return {"move": kind, "meld": str(action.meld), "card": action.card.to_json()}
+    if isinstance(action, rummy.Discard):
+        return {"move": kind, "card": action.card.to_json()}
+    if isinstance(action, rummy.Close):
+        return {"move": kind, "last": "" if action.last is None else action.last.to_json()}
+    return {"move": kind}
+
+
+def bot_fields(table: Table) -> tuple[User, dict[str, str]] | None:
+    """Who moves next at a Rummy 70 table and the form his bot would send, or ``None``."""
+    seat = seat_to_move(table)
+    if seat is None:
+        return None
+    game, kind, state = match_of(table)
+    return user_at(game, seat), rummy_fields(rummy.bot.decide(kind.engine.view(state, seat)))
