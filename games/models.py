@@ -12,6 +12,7 @@ class User(AbstractUser):
 
     display_name = models.CharField(_("display name"), max_length=40)
     is_guest = models.BooleanField(_("guest"), default=False)
+    is_bot = models.BooleanField(_("bot"), default=False)
 
     def __str__(self) -> str:
         return self.display_name or self.username
@@ -106,6 +107,7 @@ class Seat(models.Model):
         User, verbose_name=_("player"), on_delete=models.CASCADE, related_name="seats"
     )
     joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
+    sat_out = models.BooleanField(_("sat out"), default=False)
 
     class Meta:
         verbose_name = _("seat")
@@ -147,6 +149,9 @@ class Game(models.Model):
     hand_ended_at = models.DateTimeField(_("hand ended"), null=True, blank=True)
     ready = models.JSONField(_("seats ready for the next hand"), default=list)
     rematch = models.JSONField(_("users who accept a rematch"), default=list)
+    turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True, db_index=True)
+    bot_move_at = models.DateTimeField(_("bot moves at"), null=True, blank=True, db_index=True)
+    deadline_version = models.PositiveIntegerField(_("version of the deadlines"), default=0)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
@@ -258,3 +263,55 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {self.room} · {self.user}"
+
+
+class Presence(models.Model):
+    """Whether a user has the page of a table open: his open sockets on it, and when one of them
+    last said so. A socket refreshes ``last_seen`` while it lives, so a server process that dies
+    without closing its sockets leaves a row that goes stale rather than one that lies."""
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="presences"
+    )
+    user = models.ForeignKey(
+        User, verbose_name=_("user"), on_delete=models.CASCADE, related_name="presences"
+    )
+    connections = models.PositiveIntegerField(_("open sockets"), default=0)
+    last_seen = models.DateTimeField(_("last seen"))
+
+    class Meta:
+        verbose_name = _("presence")
+        verbose_name_plural = _("presences")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user"], name="presence_unique_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.user}"
+
+
+class TableNote(models.Model):
+    """A line of a table's log written by the table itself (a clock that ran out, a player sat
+    out or back): ``kind`` says what happened, ``name`` to whom; the text is translated when
+    shown."""
+
+    class Kind(models.TextChoices):
+        TIMEOUT = "timeout", _("Time ran out")
+        SAT_OUT = "sat_out", _("Sat out")
+        BACK = "back", _("Back")
+        CLOSED = "closed", _("Closed")
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="notes"
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    name = models.CharField(_("player"), max_length=40, blank=True)
+    created_at = models.DateTimeField(_("written"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("table note")
+        verbose_name_plural = _("table notes")
+        ordering = ["created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.kind}"
