@@ -255,6 +255,7 @@ def test_the_first_player_may_pass_or_bet_within_the_legal_limits_or_go_resto() 
     bet = amount_input(html, "bet")
     assert (bet["min"], bet["max"], bet["value"]) == ("20", "990", "20")
     assert "Resto (990)" in controls.text
+    assert "From 20 to 990; resto puts in all your chips." in controls.text
     assert not controls.find("button", id="golfo-call")
     assert not controls.find("button", id="golfo-fold")
 
@@ -266,7 +267,7 @@ def test_after_a_bet_the_next_player_may_call_raise_or_fold_but_not_pass() -> No
     assert "Call 40" in controls.text
     raise_ = amount_input(html, "raise")
     assert (raise_["min"], raise_["max"]) == ("40", "950")
-    assert "From 40 to 950; resto puts in all your chips." in controls.text
+    assert "From 40 to 950 on top of the 40 to call; resto puts in all your chips." in controls.text
     assert controls.find("button", id="golfo-fold")
     assert not controls.find("button", id="golfo-pass")
 
