@@ -536,3 +536,36 @@ def test_the_dealer_is_told_he_sits_the_hand_out_and_has_no_cards() -> None:
 
     assert playing.text == "You sit this hand out."
     assert over.text == "You sat this hand out."
+
+
+SUIT_NAMES = {"O": "coins", "C": "cups", "E": "swords", "B": "clubs"}
+
+
+def visible_cards(state: golfo.State, viewer: int | None) -> set[str]:
+    """The cards ``viewer`` may see: his own hand and the hands shown at a showdown."""
+    own = state.players[viewer].hand if viewer is not None else []
+    shown = [
+        card for cards in (state.result.shown if state.result else {}).values() for card in cards
+    ]
+    return {card.to_json() for card in [*own, *shown]}
+
+
+def test_bot_played_hands_never_render_a_card_its_viewer_may_not_see() -> None:
+    state = golfo.new_match(seed="leak", options=Options(starting_stack=200))
+    renders = 0
+    while state.hand_no <= 4 and state.lance != "match_over":
+        for viewer in (None, 0, 1, 2, 3):
+            html = render(state, viewer)
+            allowed = visible_cards(state, viewer)
+            names = {
+                f"{card[:-1]} of {SUIT_NAMES[card[-1]]}"
+                for card in (c.split("#")[0] for c in allowed)
+            }
+            assert set(re.findall(r"[3-9][OCEB]#\d+", html)) <= allowed
+            assert {label for label in Elements(html).labels() if " of " in label} <= names
+            renders += 1
+        if state.lance == "hand_over":
+            state = golfo.apply(state, None, golfo.NextHand())
+        else:
+            state = golfo.apply(state, state.turn, golfo.bot.decide(golfo.view(state, state.turn)))
+    assert renders > 100
