@@ -97,6 +97,12 @@ def table_for_viewer(
     table = Table.objects.select_related("host").filter(pk=table_id).first()
     if table is None:
         return None
+    return _table_view(table, viewer=viewer, granted_table_ids=granted_table_ids)
+
+
+def _table_view(
+    table: Table, *, viewer: Viewer, granted_table_ids: Collection[int]
+) -> TableView | None:
     if not can_view_table(table=table, viewer=viewer, granted_table_ids=granted_table_ids):
         return None
     taken: dict[int, Seat] = {
@@ -139,12 +145,24 @@ def table_for_viewer(
 def live_table(
     *, table_id: int, viewer: Viewer, granted_table_ids: Collection[int]
 ) -> LiveTable | None:
-    """The table as ``viewer``'s socket shows it, or ``None`` when it is gone or hidden."""
-    view = table_for_viewer(table_id=table_id, viewer=viewer, granted_table_ids=granted_table_ids)
+    """The table as ``viewer``'s socket shows it, or ``None`` when it is gone or hidden.
+
+    The table (its version) and its match (the engine state) come from one query, so the version
+    a frame shows is the version of the state it was rendered from."""
+    table = Table.objects.select_related("host").filter(pk=table_id).first()
+    if table is None:
+        return None
+    game = (
+        Game.objects.select_related("table__host")
+        .filter(table_id=table.pk)
+        .order_by("-number")
+        .first()
+    )
+    if game is not None:
+        table = game.table
+    view = _table_view(table, viewer=viewer, granted_table_ids=granted_table_ids)
     if view is None:
         return None
-    table = view.table
-    game = current_game(table)
     state = None
     if game is not None:
         state = GAME_KINDS[game.game].engine.state_from_json(game.state)
