@@ -118,9 +118,36 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+# Celery (docs/clocks-and-bots.md): Redis when REDIS_URL is set; otherwise kombu's filesystem
+# transport in CELERY_FOLDER, shared by the web process that sends and the worker that `make run`
+# starts next to daphne. CELERY_BROKER_URL overrides both (the tests use "memory://").
+CELERY_FOLDER = Path(os.environ.get("CELERY_FOLDER", str(BASE_DIR / "var" / "celery")))
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    CELERY_FOLDER.mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(CELERY_FOLDER),
+        "data_folder_out": str(CELERY_FOLDER),
+        "store_processed": False,
+    }
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_BEAT_SCHEDULE_FILENAME = str(CELERY_FOLDER / "beat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    "sweep": {
+        "task": "games.sweep",
+        "schedule": float(os.environ.get("CARDROOM_SWEEP_SECONDS", "3")),
+        "options": {"expires": 10},
+    },
+}
+
+# Clocks, bots and housekeeping (docs/clocks-and-bots.md). Seconds.
+CARDROOM_SIT_OUT_SECONDS = float(os.environ.get("CARDROOM_SIT_OUT_SECONDS", "60"))
+CARDROOM_CLOSE_IDLE_SECONDS = float(os.environ.get("CARDROOM_CLOSE_IDLE_SECONDS", "1800"))
+CARDROOM_BOT_DELAY = (1.0, 2.0)
+CARDROOM_HEARTBEAT_SECONDS = 15.0
+CARDROOM_PRESENCE_STALE_SECONDS = 45.0
 
 AUTH_USER_MODEL = "games.User"
 AUTH_PASSWORD_VALIDATORS = [

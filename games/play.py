@@ -25,6 +25,7 @@ from games.errors import TableError
 from games.game_kinds import GAME_KINDS, HAND_OVER, MATCH_OVER, GameKind
 from games.history import record_hand
 from games.models import Action, Game, Seat, Table, User
+from games.schedule import plan_table
 from games.screens import SCREENS
 
 NEXT_HAND_SECONDS = 20
@@ -241,5 +242,6 @@ def _locked_table(table_id: int) -> Table:
 def _bump(table: Table) -> Table:
     table.version += 1
     table.save(update_fields=["status", "version", "updated_at"])
+    plan_table(table=table)
     announce_table_changed(table_id=table.pk, version=table.version)
     return table

@@ -11,10 +11,12 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
+from games.bots import new_bot_user
 from games.broadcasts import announce_table_changed
 from games.errors import TableError
 from games.models import Seat, Table, User
 from games.play import begin_match, current_game
+from games.schedule import plan_table
 from games.table_options import clean_options
 
 RUMMY_SEATS = range(2, 7)
@@ -109,6 +111,26 @@ def remove_player(*, table_id: int, by: Actor, position: int) -> Table:
         return _bump(table)
 
 
+def fill_with_bots(*, table_id: int, by: Actor) -> Table:
+    """The host seats a bot in every empty seat of a table that has not started; bots are named
+    "Bot 1", "Bot 2"… in seat order."""
+    _check_can_act(by)
+    with transaction.atomic():
+        table = _locked_table(table_id)
+        _check_host(table, by)
+        _check_waiting(table)
+        taken = set(table.seats.values_list("position", flat=True))
+        empty = [position for position in range(table.seat_count) if position not in taken]
+        if not empty:
+            raise TableError(_("Every seat is taken."))
+        number = table.seats.filter(user__is_bot=True).count()
+        for offset, position in enumerate(empty, start=1):
+            Seat.objects.create(
+                table=table, position=position, user=new_bot_user(number=number + offset)
+            )
+        return _bump(table)
+
+
 def start_table(*, table_id: int, by: Actor) -> Table:
     """The host starts the table's first match once enough players sit, or, after a match, the
     rematch with the players who accepted it (the others give up their seats)."""
@@ -160,6 +182,7 @@ def _locked_table(table_id: int) -> Table:
 def _bump(table: Table) -> Table:
     table.version += 1
     table.save(update_fields=["status", "version", "updated_at"])
+    plan_table(table=table)
     announce_table_changed(table_id=table.pk, version=table.version)
     return table
 

@@ -6,6 +6,7 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
+from cardroom.celery import app as celery_app
 from games.models import User
 
 MakeUser = Callable[..., User]
@@ -55,3 +56,11 @@ def django_db_modify_db_settings(
     if database["ENGINE"] == "django.db.backends.sqlite3":
         path = tmp_path_factory.mktemp("database") / "test.sqlite3"
         database.setdefault("TEST", {})["NAME"] = str(path)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def celery_in_memory() -> None:
+    """Tasks the suite's own services send stay in this process's memory, where no worker reads
+    them: tests call the task functions (or the sweep) themselves, and the service-backed tests
+    run their own worker against Redis, which the sweep feeds from the database."""
+    celery_app.conf.broker_url = "memory://"

@@ -1,0 +1,111 @@
+"""The periodic sweep (Celery beat runs it every few seconds) and the closing of abandoned tables.
+
+The sweep is the guard that never misses: it reads the timetable from the database and acts on
+whatever is due, whether or not the punctual task sent for it arrived. Every step goes through a
+service that checks the table's version under its lock, so acting twice is impossible."""
+
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from games.bots import play_bot
+from games.broadcasts import announce_table_changed
+from games.clocks import enforce_deadline
+from games.models import Game, Presence, Table, TableNote
+from games.play import NEXT_HAND_SECONDS, deal_next_hand
+from games.presence import sit_out_absent, stale_after
+from games.table_log import write_note
+
+LOST_BOT_SECONDS = 1.0
+
+logger = logging.getLogger(__name__)
+
+
+def sweep(*, now: datetime | None = None) -> dict[str, int]:
+    """Act on everything due at ``now``; how many of each thing it did."""
+    now = now or timezone.now()
+    playing = Game.objects.filter(status=Game.Status.PLAYING, table__status=Table.Status.PLAYING)
+    done = {"timeouts": 0, "bot_moves": 0, "deals": 0, "sat_out": 0, "closed": 0}
+    for table_id, version in playing.filter(turn_deadline__lte=now).values_list(
+        "table_id", "deadline_version"
+    ):
+        done["timeouts"] += _safely(enforce_deadline, table_id=table_id, version=version, now=now)
+    lost = now - timedelta(seconds=LOST_BOT_SECONDS)
+    for table_id, version in playing.filter(bot_move_at__lte=lost).values_list(
+        "table_id", "deadline_version"
+    ):
+        done["bot_moves"] += _safely(play_bot, table_id=table_id, version=version, now=now)
+    dealt_before = now - timedelta(seconds=NEXT_HAND_SECONDS)
+    for table_id in playing.filter(hand_ended_at__lte=dealt_before).values_list(
+        "table_id", flat=True
+    ):
+        done["deals"] += _safely(deal_next_hand, table_id=table_id)
+    for table_id in playing.values_list("table_id", flat=True):
+        done["sat_out"] += _safely(sit_out_absent, table_id=table_id, now=now)
+    for table_id in idle_tables(now=now):
+        done["closed"] += _safely(close_idle_table, table_id=table_id, now=now)
+    return done
+
+
+def idle_tables(*, now: datetime) -> list[int]:
+    """Open tables where no human has been for ``CARDROOM_CLOSE_IDLE_SECONDS``."""
+    since = now - timedelta(seconds=settings.CARDROOM_CLOSE_IDLE_SECONDS)
+    open_tables = Table.objects.filter(
+        status__in=[Table.Status.WAITING, Table.Status.PLAYING], created_at__lte=since
+    )
+    seen = dict(
+        Presence.objects.filter(table__in=open_tables, user__is_bot=False)
+        .values("table_id")
+        .annotate(last=Max("last_seen"))
+        .values_list("table_id", "last")
+    )
+    here = set(
+        Presence.objects.filter(
+            table__in=open_tables,
+            user__is_bot=False,
+            connections__gt=0,
+            last_seen__gte=now - stale_after(),
+        ).values_list("table_id", flat=True)
+    )
+    return [
+        table_id
+        for table_id in open_tables.values_list("pk", flat=True)
+        if table_id not in here and seen.get(table_id, since) <= since
+    ]
+
+
+def close_idle_table(*, table_id: int, now: datetime | None = None) -> bool:
+    """Close a table nobody has been at for the idle time: it leaves the lobby, its match ends
+    where it stands, and its finished hands stay in its history."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or table_id not in idle_tables(now=now):
+            return False
+        table.games.filter(status=Game.Status.PLAYING).update(
+            status=Game.Status.FINISHED,
+            finished_at=now,
+            turn_deadline=None,
+            bot_move_at=None,
+            hand_ended_at=None,
+        )
+        table.status = Table.Status.FINISHED
+        table.version += 1
+        table.save(update_fields=["status", "version", "updated_at"])
+        write_note(table=table, kind=TableNote.Kind.CLOSED)
+        announce_table_changed(table_id=table.pk, version=table.version)
+        return True
+
+
+def _safely(service: Callable[..., bool], **arguments: object) -> int:
+    """Run one sweep step; a failure at one table is logged and does not stop the others."""
+    try:
+        return int(service(**arguments))
+    except Exception:
+        logger.exception("Sweep step %s failed for %s", service, arguments)
+        return 0

@@ -1,0 +1,131 @@
+"""Who has a table's page open, kept in the database by the table's sockets: each socket counts
+itself in on connect and out on disconnect, and refreshes ``last_seen`` while it lives (every
+``CARDROOM_HEARTBEAT_SECONDS``). A user is here while he has an open socket seen recently; a
+server process that died leaves a count nobody refreshes, which goes stale.
+
+A player who is not here on his turn for ``CARDROOM_SIT_OUT_SECONDS`` is sat out: a bot plays
+his seat and the seat shows "away" to everyone. He takes it back as soon as a socket of his
+connects to the table."""
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.db.models.functions import Greatest
+from django.utils import timezone
+
+from games.broadcasts import announce_table_changed
+from games.game_kinds import GAME_KINDS
+from games.models import Game, Presence, Seat, Table, TableNote, User
+from games.play import current_game
+from games.schedule import plan_table
+from games.table_log import write_note
+from games.turns import awaited_seats
+
+
+def arrive(*, table_id: int, user_id: int, now: datetime | None = None) -> None:
+    """A socket of ``user_id`` opened on the table; if his seat was sat out, he takes it back."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        presence, created = Presence.objects.select_for_update().get_or_create(
+            table_id=table_id, user_id=user_id, defaults={"connections": 1, "last_seen": now}
+        )
+        if not created:
+            fresh = presence.last_seen >= now - stale_after()
+            presence.connections = presence.connections + 1 if fresh else 1
+            presence.last_seen = now
+            presence.save(update_fields=["connections", "last_seen"])
+    take_seat_back(table_id=table_id, user_id=user_id)
+
+
+def leave(*, table_id: int, user_id: int, now: datetime | None = None) -> None:
+    """A socket of ``user_id`` closed on the table."""
+    Presence.objects.filter(table_id=table_id, user_id=user_id).update(
+        connections=Greatest(F("connections") - 1, 0), last_seen=now or timezone.now()
+    )
+
+
+def heartbeat(*, table_id: int, user_id: int, now: datetime | None = None) -> None:
+    """A socket of ``user_id`` is still open on the table."""
+    Presence.objects.filter(table_id=table_id, user_id=user_id, connections__gt=0).update(
+        last_seen=now or timezone.now()
+    )
+
+
+def stale_after() -> timedelta:
+    return timedelta(seconds=settings.CARDROOM_PRESENCE_STALE_SECONDS)
+
+
+def is_here(presence: Presence | None, *, now: datetime) -> bool:
+    return (
+        presence is not None
+        and presence.connections > 0
+        and presence.last_seen >= now - stale_after()
+    )
+
+
+def away_since(*, table: Table, user_id: int, game: Game, now: datetime) -> datetime | None:
+    """Since when ``user_id`` has had no live socket on the table (``None``: he is here). A
+    player who never opened the table counts as away since the match began."""
+    presence = Presence.objects.filter(table=table, user_id=user_id).first()
+    if is_here(presence, now=now):
+        return None
+    if presence is None:
+        return game.created_at
+    return max(presence.last_seen, game.created_at)
+
+
+def sit_out_absent(*, table_id: int, now: datetime | None = None) -> bool:
+    """Sit out the human player the match waits for if he has been away for the grace period.
+    ``True`` when someone was sat out."""
+    now = now or timezone.now()
+    grace = timedelta(seconds=settings.CARDROOM_SIT_OUT_SECONDS)
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        game = None if table is None else current_game(table)
+        if table is None or game is None or table.status != Table.Status.PLAYING:
+            return False
+        kind = GAME_KINDS[game.game]
+        state = kind.engine.state_from_json(game.state)
+        users = [game.players[seat]["user"] for seat in awaited_seats(kind, state, game)]
+        seats = Seat.objects.filter(
+            table=table, user_id__in=users, sat_out=False, user__is_bot=False
+        ).select_related("user")
+        gone = [
+            seat
+            for seat in seats
+            if (since := away_since(table=table, user_id=seat.user_id, game=game, now=now))
+            is not None
+            and since <= now - grace
+        ]
+        for seat in gone:
+            seat.sat_out = True
+            seat.save(update_fields=["sat_out"])
+            write_note(table=table, kind=TableNote.Kind.SAT_OUT, name=str(seat.user))
+        if gone:
+            _changed(table)
+        return bool(gone)
+
+
+def take_seat_back(*, table_id: int, user_id: int) -> bool:
+    """``user_id`` is back: his seat, if sat out, is his to play again."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        if table is None:
+            return False
+        seat = table.seats.filter(user_id=user_id, sat_out=True).first()
+        if seat is None:
+            return False
+        seat.sat_out = False
+        seat.save(update_fields=["sat_out"])
+        write_note(table=table, kind=TableNote.Kind.BACK, name=str(User.objects.get(pk=user_id)))
+        _changed(table)
+        return True
+
+
+def _changed(table: Table) -> None:
+    table.version += 1
+    table.save(update_fields=["version", "updated_at"])
+    plan_table(table=table)
+    announce_table_changed(table_id=table.pk, version=table.version)
