@@ -1,9 +1,10 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Seat, Table, User
+from games.models import Action, ChatMessage, Game, Hand, Seat, Table, User
 
 
 class SeatInline(admin.TabularInline):
@@ -29,6 +30,46 @@ class SeatAdmin(admin.ModelAdmin):
     list_display = ["table", "position", "user", "joined_at"]
     list_select_related = ["table", "user"]
     search_fields = ["user__username", "user__display_name"]
+    raw_id_fields = ["table", "user"]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    """A match. Its state and log are the game itself: shown, never edited here."""
+
+    list_display = ["table", "number", "game", "status", "created_at", "finished_at"]
+    list_filter = ["game", "status"]
+    raw_id_fields = ["table"]
+    readonly_fields = [field.name for field in Game._meta.fields]
+
+
+@admin.register(Action)
+class ActionAdmin(admin.ModelAdmin):
+    """The append-only log: read only."""
+
+    list_display = ["game", "seq", "seat", "user", "created_at"]
+    list_select_related = ["game__table", "user"]
+    readonly_fields = ["game", "seq", "seat", "action", "user", "created_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Action | None = None) -> bool:
+        return False
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    list_display = ["table", "number", "game", "hand_no", "ended_at"]
+    raw_id_fields = ["table", "game"]
+    readonly_fields = [field.name for field in Hand._meta.fields]
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ["table", "room", "user", "text", "created_at"]
+    list_filter = ["room"]
+    search_fields = ["text", "user__username", "user__display_name"]
     raw_id_fields = ["table", "user"]
 
 
