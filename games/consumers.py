@@ -9,6 +9,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
@@ -17,6 +18,7 @@ from games.errors import TableError
 from games.fragments import VERSION, game_area, live_parts, lobby_fragment, table_message
 from games.languages import scope_language
 from games.play import deal_next_hand
+from games.presence import arrive, heartbeat, leave
 from games.rate_limits import MessageBudget
 from games.selectors import live_table, lobby_tables
 from games.table_access import granted_table_ids
@@ -68,6 +70,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.screen_ids: tuple[str, ...] = ()
         self.next_hand_at: datetime | None = None
         self.next_hand_task: asyncio.Task[None] | None = None
+        self.presence_task: asyncio.Task[None] | None = None
+        user = self.scope["user"]
+        self.user_id: int | None = user.pk if user.is_authenticated else None
         self.budget = MessageBudget(limit=MESSAGES_PER_WINDOW, window=WINDOW_SECONDS)
         self.group = table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -79,10 +84,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.send(text_data=frame)
         self._watch_next_hand()
+        await self._arrive()
 
     async def disconnect(self, code: int) -> None:
         if self.next_hand_task is not None:
             self.next_hand_task.cancel()
+        if self.presence_task is not None:
+            self.presence_task.cancel()
+            await database_sync_to_async(leave)(table_id=self.table_id, user_id=self.user_id)
         await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -115,6 +124,19 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _deal_when_due(self, due: datetime) -> None:
         await asyncio.sleep(max(0.0, (due - timezone.now()).total_seconds()) + NEXT_HAND_MARGIN)
         await database_sync_to_async(deal_next_hand)(table_id=self.table_id)
+
+    async def _arrive(self) -> None:
+        """Count this socket in the table's presence (a sat-out player takes his seat back),
+        and keep saying so while it is open (docs/clocks-and-bots.md)."""
+        if self.user_id is None:
+            return
+        await database_sync_to_async(arrive)(table_id=self.table_id, user_id=self.user_id)
+        self.presence_task = asyncio.create_task(self._heartbeat(self.user_id))
+
+    async def _heartbeat(self, user_id: int) -> None:
+        while True:
+            await asyncio.sleep(settings.CARDROOM_HEARTBEAT_SECONDS)
+            await database_sync_to_async(heartbeat)(table_id=self.table_id, user_id=user_id)
 
     @database_sync_to_async
     def _frame(self) -> str | None:

@@ -10,6 +10,8 @@ from games.html_parts import split_parts
 from games.models import ChatMessage, Table
 from games.screens import SCREENS
 from games.selectors import LiveTable, Viewer
+from games.table_log import table_log_part
+from games.turn_clock import turn_clock_part
 
 GAME_AREA = "game-area"
 VERSION = "table-version"
@@ -23,6 +25,7 @@ def live_parts(live: LiveTable) -> tuple[dict[str, str], tuple[str, ...]]:
         VERSION: render_to_string("tables/_version.html", context),
         "seats": render_to_string("tables/_seats.html", context),
     }
+    parts["turn-clock"] = turn_clock_part(live)
     screen = game_parts(live)
     parts.update(screen)
     for room in ChatMessage.Room.values:
@@ -34,6 +37,7 @@ def live_parts(live: LiveTable) -> tuple[dict[str, str], tuple[str, ...]]:
         }
         parts[f"chat-{room}"] = render_to_string("tables/_chat.html", room_context)
         parts[f"chat-{room}-form"] = render_to_string("tables/_chat_form.html", room_context)
+    parts["table-log"] = table_log_part(table_id=live.view.table.pk)
     parts["table-hands"] = render_to_string("tables/_hands.html", context)
     return parts, tuple(screen)
 

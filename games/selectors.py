@@ -26,6 +26,7 @@ class SeatView:
     can_sit: bool
     can_stand: bool
     can_remove: bool
+    sat_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class TableView:
     players_needed: int
     can_start: bool
     rematch_accepted: int = 0
+    can_fill_with_bots: bool = False
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,7 @@ def _table_view(
         players_needed=needed,
         can_start=is_host and table.status != Table.Status.PLAYING and ready >= needed,
         rematch_accepted=accepted,
+        can_fill_with_bots=is_host and waiting and len(taken) < table.seat_count,
     )
 
 
@@ -233,4 +236,5 @@ def _seat_view(
         can_sit=False,
         can_stand=is_viewer and waiting,
         can_remove=may_remove and not is_viewer,
+        sat_out=seat.sat_out,
     )

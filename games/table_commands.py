@@ -1,6 +1,6 @@
 """What a table's websocket accepts: a small JSON object sent by a ``ws-send`` form.
 
-``{"action": "sit" | "stand" | "remove" | "start", "table": "<id>", "seat": "<n>"}``;
+``{"action": "sit" | "stand" | "remove" | "start" | "bots", "table": "<id>", "seat": "<n>"}``;
 ``{"action": "move", "table": "<id>", "version": "<v>", "move": "<kind>", ...}`` whose other fields
 (strings, or lists of strings for a field sent several times) go to the game's screen;
 ``{"action": "chat", "table": "<id>", "room": "players" | "spectators", "text": "..."}``; each
@@ -20,7 +20,7 @@ from games.models import Table
 
 MAX_MESSAGE_BYTES = 4096
 SEAT_ACTIONS = frozenset({"sit", "remove"})
-PLAIN_ACTIONS = frozenset({"stand", "start"})
+PLAIN_ACTIONS = frozenset({"stand", "start", "bots"})
 ENVELOPE_FIELDS = frozenset({"action", "table", "HEADERS"})
 MOVE_ENVELOPE = frozenset({"action", "table", "version", "HEADERS"})
 MOVE_FIELD_NAME = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
@@ -31,7 +31,7 @@ MAX_VALUE_CHARS = 200
 
 @dataclass(frozen=True)
 class PlainCommand:
-    """``stand`` or ``start``."""
+    """``stand``, ``start`` or ``bots`` (the host fills the empty seats with bots)."""
 
     action: str
 
@@ -107,6 +107,8 @@ def run_table_command(command: TableCommand, *, table_id: int, user: services.Ac
         return services.remove_player(table_id=table_id, by=user, position=command.seat)
     if command.action == "stand":
         return services.stand(table_id=table_id, user=user)
+    if command.action == "bots":
+        return services.fill_with_bots(table_id=table_id, by=user)
     return services.start_table(table_id=table_id, by=user)
 
 
