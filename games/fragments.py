@@ -5,6 +5,7 @@ from collections.abc import Iterable
 
 from django.template.loader import render_to_string
 from django.utils.functional import Promise
+from django.utils.safestring import mark_safe
 
 from games.html_parts import split_parts
 from games.models import ChatMessage, Table
@@ -59,7 +60,9 @@ def game_parts(live: LiveTable) -> dict[str, str]:
         ],
         viewer_role=str(live.role.role),
     )
-    return split_parts(render_to_string(screen.TEMPLATE, context))
+    rendered = render_to_string(screen.TEMPLATE, context)
+    # Cut from the rendered (already escaped) template: each piece is as safe as the whole.
+    return {part_id: mark_safe(html) for part_id, html in split_parts(rendered).items()}
 
 
 def game_area(part_ids: Iterable[str]) -> str:
