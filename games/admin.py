@@ -90,7 +90,7 @@ class CardroomUserAdmin(UserAdmin):
     add_form = CardroomUserCreationForm
     fieldsets = (
         (None, {"fields": ("username", "password")}),
-        (_("Player"), {"fields": ("display_name", "is_guest")}),
+        (_("Player"), {"fields": ("display_name", "is_guest", "is_bot")}),
         (_("Personal info"), {"fields": ("first_name", "last_name", "email")}),
         (
             _("Permissions"),
@@ -107,6 +107,6 @@ class CardroomUserAdmin(UserAdmin):
             },
         ),
     )
-    list_display = ("username", "display_name", "is_guest", "is_staff", "date_joined")
-    list_filter = ("is_guest", "is_staff", "is_superuser", "is_active")
+    list_display = ("username", "display_name", "is_guest", "is_bot", "is_staff", "date_joined")
+    list_filter = ("is_guest", "is_bot", "is_staff", "is_superuser", "is_active")
     search_fields = ("username", "display_name", "email")

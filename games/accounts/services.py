@@ -16,6 +16,7 @@ from games.models import User
 
 DISPLAY_NAME_MAX_LENGTH = 40
 GUEST_USERNAME_PREFIX = "guest-"
+RESERVED_USERNAME_PREFIXES = (GUEST_USERNAME_PREFIX, "bot-")
 GUEST_USERNAME_ATTEMPTS = 5
 
 
@@ -121,14 +122,15 @@ def _username_errors(*, user: User) -> list[ValidationError]:
         )
     except ValidationError as error:
         return error.error_dict["username"]
-    if user.username.lower().startswith(GUEST_USERNAME_PREFIX):
-        return [
-            ValidationError(
-                _("Usernames starting with “%(prefix)s” are reserved."),
-                code="reserved",
-                params={"prefix": GUEST_USERNAME_PREFIX},
-            )
-        ]
+    for prefix in RESERVED_USERNAME_PREFIXES:
+        if user.username.lower().startswith(prefix):
+            return [
+                ValidationError(
+                    _("Usernames starting with “%(prefix)s” are reserved."),
+                    code="reserved",
+                    params={"prefix": prefix},
+                )
+            ]
     taken = User.objects.filter(username__iexact=user.username).exclude(pk=user.pk).exists()
     return [_username_taken()] if taken else []
 

@@ -161,6 +161,7 @@ def test_profile_without_games_says_so(client: Client) -> None:
         ("username", "u" * 151),
         ("username", "has space"),
         ("username", "guest-abc"),
+        ("username", "Bot-abc"),
         ("password1", "p" * 300),
         ("password2", "not the same"),
         ("password1", "123"),
