@@ -63,4 +63,4 @@ def celery_in_memory() -> None:
     """Tasks the suite's own services send stay in this process's memory, where no worker reads
     them: tests call the task functions (or the sweep) themselves, and the service-backed tests
     run their own worker against Redis, which the sweep feeds from the database."""
-    celery_app.conf.broker_url = "memory://"
+    celery_app.conf.broker_url = "memory://localhost/"
