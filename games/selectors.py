@@ -174,13 +174,14 @@ def live_table(
     players: list[PlayerInfo] = []
     if game is not None and table.status != Table.Status.WAITING:
         game_view = GAME_KINDS[game.game].engine.view(state, role.seat)
+        sat_out = set(table.seats.filter(sat_out=True).values_list("user_id", flat=True))
         players = [
             PlayerInfo(
                 seat=seat,
                 position=player["position"],
                 name=player["name"],
                 is_viewer=seat == role.seat,
-                connected=True,
+                connected=player["user"] not in sat_out,
             )
             for seat, player in enumerate(game.players)
         ]
