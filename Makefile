@@ -10,7 +10,7 @@ STAMP := $(VENV)/.requirements-installed
 .PHONY: help install migrate run test lint e2e
 
 help:
-	@echo "make run   - install, migrate, serve on http://127.0.0.1:8000/ with daphne"
+	@echo "make run   - install, migrate, serve on http://127.0.0.1:8000/ (daphne + Celery worker)"
 	@echo "make test  - install, run the test suite (no browser), ruff and mypy"
 	@echo "make lint  - ruff and mypy only"
 	@echo "make e2e   - the Playwright browser suite (needs /usr/bin/chromium)"
@@ -27,7 +27,11 @@ install: $(STAMP)
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
+# daphne and a Celery worker with its beat (turn clocks, bots, the sweep; docs/clocks-and-bots.md),
+# stopped together. Without REDIS_URL they share kombu's filesystem transport in var/celery/.
 run: migrate
+	@$(BIN)/celery -A cardroom worker --beat --concurrency 2 --loglevel INFO & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' INT TERM EXIT; \
 	$(BIN)/daphne -b 127.0.0.1 -p 8000 cardroom.asgi:application
 
 test: install

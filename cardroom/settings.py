@@ -123,8 +123,8 @@ else:
 # starts next to daphne. CELERY_BROKER_URL overrides both (the tests use "memory://").
 CELERY_FOLDER = Path(os.environ.get("CELERY_FOLDER", str(BASE_DIR / "var" / "celery")))
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
+CELERY_FOLDER.mkdir(parents=True, exist_ok=True)
 if CELERY_BROKER_URL.startswith("filesystem://"):
-    CELERY_FOLDER.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(CELERY_FOLDER),
         "data_folder_out": str(CELERY_FOLDER),
@@ -142,10 +142,13 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# Clocks, bots and housekeeping (docs/clocks-and-bots.md). Seconds.
+# Clocks, bots and housekeeping (docs/clocks-and-bots.md), in seconds. CARDROOM_BOT_DELAY: the
+# range a bot's move is drawn from, "low,high".
 CARDROOM_SIT_OUT_SECONDS = float(os.environ.get("CARDROOM_SIT_OUT_SECONDS", "60"))
 CARDROOM_CLOSE_IDLE_SECONDS = float(os.environ.get("CARDROOM_CLOSE_IDLE_SECONDS", "1800"))
-CARDROOM_BOT_DELAY = (1.0, 2.0)
+CARDROOM_BOT_DELAY = tuple(
+    float(bound) for bound in os.environ.get("CARDROOM_BOT_DELAY", "1,2").split(",", 1)
+)
 CARDROOM_HEARTBEAT_SECONDS = 15.0
 CARDROOM_PRESENCE_STALE_SECONDS = 45.0
 
