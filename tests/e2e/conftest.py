@@ -87,9 +87,14 @@ def stop(server: subprocess.Popen[bytes]) -> None:
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The site as `make run` serves it (embedded default), on its own database and port."""
-    database = tmp_path_factory.mktemp("site") / "e2e.sqlite3"
+    folder = tmp_path_factory.mktemp("site")
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(SQLITE_PATH=str(database), DEBUG="1", PYTHONUNBUFFERED="1")
+    env.update(
+        SQLITE_PATH=str(folder / "e2e.sqlite3"),
+        CELERY_FOLDER=str(folder / "celery"),
+        DEBUG="1",
+        PYTHONUNBUFFERED="1",
+    )
     migrate = subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],
         cwd=ROOT,
