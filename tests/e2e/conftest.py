@@ -86,7 +86,8 @@ def stop(server: subprocess.Popen[bytes]) -> None:
 
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site as `make run` serves it (embedded default), on its own database and port."""
+    """The site as `make run` serves it (embedded default), on its own database and port, with no
+    Celery worker: these tests use no turn clock and no bot."""
     folder = tmp_path_factory.mktemp("site")
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update(
