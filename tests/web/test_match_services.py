@@ -10,7 +10,7 @@ from games.errors import TableError
 from games.game_kinds import GAME_KINDS
 from games.history import replay_match
 from games.models import Action, Game, Hand, Seat, Table, User
-from games.play import accept_rematch
+from games.play import accept_rematch, deal_next_hand, play
 from tests.web.matches import match_of, play_until_hands, start_match, version_of
 
 pytestmark = pytest.mark.django_db
@@ -132,3 +132,24 @@ def test_a_match_to_its_end_then_a_rematch_with_whoever_accepts(
     assert rematch.number == 2 and rematch.status == Game.Status.PLAYING
     assert [player["user"] for player in rematch.players] == [ana.pk, carmen.pk]
     assert not Seat.objects.filter(table=table, user=bruno).exists()
+
+
+def test_golfo_deals_at_once_when_every_player_with_chips_is_ready(
+    ana: User, bruno: User, carmen: User
+) -> None:
+    table = start_match([ana, bruno, carmen], game=Table.GameKind.GOLFO)
+    play_until_hands(table, 1)
+    game, kind, state = match_of(table)
+    waiting = [
+        user for user in (ana, bruno, carmen) if game.seat_of(user.pk) in kind.waits_for(state)
+    ]
+
+    assert not deal_next_hand(table_id=table.pk)  # the 20 s have not passed
+    for user in waiting[:-1]:
+        play(table_id=table.pk, user=user, version=version_of(table), fields={"move": "ready"})
+    still_over = match_of(table)[2]
+    play(table_id=table.pk, user=waiting[-1], version=version_of(table), fields={"move": "ready"})
+
+    assert kind.phase(still_over) == "hand_over"
+    assert kind.hand_no(match_of(table)[2]) == 2
+    assert Game.objects.get(pk=game.pk).hand_ended_at is None
