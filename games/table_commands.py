@@ -76,6 +76,8 @@ def parse_table_command(text: str | None, *, table_id: int) -> TableCommand:
     if data.get("table") != str(table_id):
         raise TableError(_("That message was meant for another table."))
     action = data.get("action")
+    if not isinstance(action, str):
+        raise TableError(_("Unknown action."))
     if action == "move":
         return _move_command(data)
     if action == "chat":
