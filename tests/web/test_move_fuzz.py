@@ -68,11 +68,18 @@ FIELDS = st.dictionaries(
 )
 
 
-@pytest.fixture
-def waiting_player(ana: User, bruno: User) -> tuple[Table, User]:
-    table = start_match([ana, bruno], seat_count=2)
+@pytest.fixture(params=["rummy70", "golfo"])
+def waiting_player(
+    request: pytest.FixtureRequest, ana: User, bruno: User, carmen: User
+) -> tuple[Table, User]:
+    """A started table of either game, and a player who is not on turn."""
+    if request.param == "golfo":
+        table = start_match([ana, bruno, carmen], game=Table.GameKind.GOLFO)
+    else:
+        table = start_match([ana, bruno], seat_count=2)
     game, _kind, state = match_of(table)
-    return table, user_at(game, 1 - state.turn)
+    waiting = next(seat for seat in range(len(game.players)) if seat != state.turn)
+    return table, user_at(game, waiting)
 
 
 @settings(
