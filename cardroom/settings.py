@@ -125,10 +125,16 @@ CELERY_FOLDER = Path(os.environ.get("CELERY_FOLDER", str(BASE_DIR / "var" / "cel
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
 CELERY_FOLDER.mkdir(parents=True, exist_ok=True)
 if CELERY_BROKER_URL.startswith("filesystem://"):
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
         "data_folder_in": str(CELERY_FOLDER),
         "data_folder_out": str(CELERY_FOLDER),
         "store_processed": False,
+    }
+elif CELERY_BROKER_URL.startswith("redis://"):
+    # How long Redis keeps a task a dead worker had taken before handing it out again (it then
+    # runs twice: harmless, every task checks the table's version).
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": float(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))
     }
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
