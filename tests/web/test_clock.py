@@ -216,3 +216,32 @@ def test_golfo_time_out_in_a_descarte_keeps_every_card(
     assert run_out(table)
     assert moves(table)[-1]["kind"] == "discard"
     assert list(match_of(table)[2].players[seat].hand) == cards
+
+
+JOKER_DEAL = {
+    "seed": "joker up",
+    "dealer": 1,
+    "hands": {
+        "0": "KO KC KE QO QC QE JO JC 2B 4B 6B 8E 10O 3C",
+        "1": "AO AC AE 2O 2E 2C 4O 4E 6C 6E 8C 8O 10C 10E",
+    },
+    "up": "*",
+}
+
+
+def test_rummy_time_out_with_a_taken_joker_still_owed_finishes_the_turn_legally(
+    ana: User, bruno: User
+) -> None:
+    """Ana took the joker to open with it and ran out of time: the engine's bot opens with it
+    (the simplest legal completion) and the turn ends with a discard."""
+    with override_settings(CARDROOM_DEALS={"rummy70": JOKER_DEAL}):
+        table = start_match([ana, bruno], seat_count=2, clock=30)
+    version = version_of(table)
+    play.play_action(table_id=table.pk, user=ana, version=version, action=rummy.TakeDiscard())
+    assert match_of(table)[2].open_with is not None
+    assert run_out(table)
+    kinds = [move["kind"] for move in moves(table)]
+    assert kinds[0] == "take_discard" and kinds[1] == "open" and kinds[-1] == "discard"
+    _game, _kind, state = match_of(table)
+    assert state.opened[0] and state.turn == 1
+    assert any(card.is_joker for meld in state.melds for card in meld.cards)
