@@ -60,7 +60,8 @@ def test_a_whole_golfo_hand_played_by_bots_is_logged_and_kept(
     assert [hand.hand_no for hand in hands] == [1, 2]
     deal = Action.objects.get(game=game, seq=hands[1].first_seq - 1)
     assert (deal.seat, deal.action, deal.user) == (None, {"kind": "next_hand"}, None)
-    assert sum(seat["stack"] for seat in kind.engine.view(state, None)["seats"]) == 4000
+    seats = kind.engine.view(state, None)["seats"]
+    assert sum(seat["stack"] for seat in seats) == 4000 + sum(seat["rebought"] for seat in seats)
     assert golfo.state_to_json(replay_match(game=game, upto=hands[1].last_seq)) == game.state
 
 
