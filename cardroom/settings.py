@@ -128,6 +128,7 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
         "data_folder_in": str(CELERY_FOLDER),
         "data_folder_out": str(CELERY_FOLDER),
+        "control_folder": str(CELERY_FOLDER / "control"),
         "store_processed": False,
     }
 elif CELERY_BROKER_URL.startswith("redis://"):
