@@ -59,6 +59,7 @@ def game_parts(live: LiveTable) -> dict[str, str]:
             if player["user"] in live.game.rematch
         ],
         viewer_role=str(live.role.role),
+        ready_seats=list(live.game.ready),
     )
     rendered = render_to_string(screen.TEMPLATE, context)
     # Cut from the rendered (already escaped) template: each piece is as safe as the whole.

@@ -11,13 +11,18 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from games import play as services_play
 from games.engine import golfo
 from games.engine.cards import parse
 from games.engine.errors import InvalidAction
 from games.engine.golfo import Bet, Call, Discard, Fold, Options, Pass, Raise, Rebuy, Stakes
+from games.fragments import live_parts
 from games.html_parts import split_parts
+from games.models import Table
 from games.screens import PlayerInfo
 from games.screens import golfo as screen
+from games.selectors import live_table
+from tests.web.matches import match_of, play_until_hands, start_match, user_at, version_of
 
 NAMES = ("Ana", "Bruno", "Carmen", "Dani")
 # Dealer Ana (seat 0) sits out; Bruno, Carmen and Dani are served from the dealer's right.
@@ -569,3 +574,25 @@ def test_bot_played_hands_never_render_a_card_its_viewer_may_not_see() -> None:
         else:
             state = golfo.apply(state, state.turn, golfo.bot.decide(golfo.view(state, state.turn)))
     assert renders > 100
+
+
+@pytest.mark.django_db
+def test_at_the_live_table_a_player_who_said_ready_sees_that_he_waits_for_the_others(
+    make_user: Any,
+) -> None:
+    users = [make_user(name) for name in NAMES]
+    table = start_match(users, game=Table.GameKind.GOLFO)
+    play_until_hands(table, 1)
+    game, _kind, state = match_of(table)
+    ready_user, other = [user_at(game, seat) for seat, p in enumerate(state.players) if p.stack][:2]
+    services_play.ready(table_id=table.pk, user=ready_user, version=version_of(table))
+
+    def controls_of(user: Any) -> Elements:
+        live = live_table(table_id=table.pk, viewer=user, granted_table_ids=())
+        assert live is not None
+        parts, _screen = live_parts(live)
+        return Elements(parts["golfo-controls"])
+
+    assert "You are ready" in controls_of(ready_user).text
+    assert not controls_of(ready_user).find("form", id="golfo-ready")
+    assert controls_of(other).find("form", id="golfo-ready")
