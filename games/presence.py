@@ -110,6 +110,8 @@ def sit_out_absent(*, table_id: int, now: datetime | None = None) -> bool:
 
 def take_seat_back(*, table_id: int, user_id: int) -> bool:
     """``user_id`` is back: his seat, if sat out, is his to play again."""
+    if not Seat.objects.filter(table_id=table_id, user_id=user_id, sat_out=True).exists():
+        return False
     with transaction.atomic():
         table = Table.objects.select_for_update().filter(pk=table_id).first()
         if table is None:
