@@ -1,8 +1,10 @@
 """Matches played through the services by the engines' bots: a whole hand of each game, the log
 that replays it, the hand kept in the table's history, a match to its end and the rematch."""
 
+from collections.abc import Iterator
+
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 
 from games import services
 from games.engine import golfo, rummy
@@ -16,6 +18,16 @@ from tests.web.matches import match_of, play_until_hands, start_match, version_o
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def fixed_seeds() -> Iterator[None]:
+    """Seeded matches, so that the bots play the same games on every run."""
+    with override_settings(
+        CARDROOM_DEALS={"rummy70": {"seed": "bots-10"}, "golfo": {"seed": "bots-2"}}
+    ):
+        yield
+
+
+@override_settings(CARDROOM_DEALS={})
 def test_starting_a_table_deals_the_first_hand_of_a_match(ana: User, bruno: User) -> None:
     table = start_match([ana, bruno], seat_count=2)
 

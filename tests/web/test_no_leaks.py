@@ -9,12 +9,13 @@ hold no cards, for more face-up cards on the page than their view shows."""
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.test import override_settings
 
 from games import services
 from games.html_parts import split_parts
@@ -24,6 +25,16 @@ from tests.web.matches import bot_move, match_of, start_match, version_of
 from tests.web.tables import open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def fixed_seeds() -> Iterator[None]:
+    """Seeded matches, so that the bots play the same games on every run."""
+    with override_settings(
+        CARDROOM_DEALS={"rummy70": {"seed": "bots-3"}, "golfo": {"seed": "bots-5"}}
+    ):
+        yield
+
 
 CARD = re.compile(r"(?:10|[2-9AJQK])[OCEB]#\d+|\*#\d+")
 VERSION = re.compile(r'id="table-version" hx-swap-oob="true">(\d+)<')
