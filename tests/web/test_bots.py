@@ -13,7 +13,9 @@ from games import housekeeping, play, services, tasks
 from games.bots import play_bot
 from games.engine import rummy
 from games.errors import TableError
+from games.fragments import live_parts
 from games.models import Action, Game, Hand, Table, User
+from games.selectors import live_table
 from games.table_commands import parse_table_command, run_table_command
 from tests.web.live import RUMMY_DEAL
 from tests.web.matches import bot_move, match_of, version_of
@@ -167,3 +169,22 @@ def test_golfo_bots_say_listo_between_hands_and_the_host_deals_on(ana: User) -> 
     assert set(kind.waits_for(state)) - set(game.ready) == {0}, "only the host is awaited"
     play.ready(table_id=table.pk, user=ana, version=version_of(table))
     assert match_of(table)[2].hand_no == 2
+
+
+def seats_part(table: Table, viewer: User) -> str:
+    live = live_table(table_id=table.pk, viewer=viewer, granted_table_ids=())
+    assert live is not None
+    return live_parts(live)[0]["seats"]
+
+
+def test_only_the_host_sees_the_bots_button_while_a_seat_is_free(
+    ana: User, bruno: User, english: None
+) -> None:
+    table = open_table(ana, seat_count=3)
+    services.sit(table_id=table.pk, user=bruno, position=1)
+    assert 'id="fill-bots"' in seats_part(table, ana)
+    assert 'id="fill-bots"' not in seats_part(table, bruno)
+    services.fill_with_bots(table_id=table.pk, by=ana)
+    html = seats_part(table, bruno)
+    assert 'id="fill-bots"' not in seats_part(table, ana)
+    assert "Bot 1" in html and "badge-bot" in html
