@@ -81,14 +81,19 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
         index = 0
     names = [player["name"] for player in hand.game.players]
     step = steps[index]
+    public = step.public
+    stacks = [seat.get("stack") for seat in public.get("seats", [])] or [None] * len(names)
     context = {
         "hand": hand,
         "step": step,
         "steps": len(steps),
         "seats": [
-            {"seat": seat, "name": names[seat], "cards": cards}
+            {"seat": seat, "name": names[seat], "cards": cards, "stack": stacks[seat]}
             for seat, cards in enumerate(step.hands)
         ],
+        "melds": [meld["cards"] for meld in public.get("melds", [])],
+        "top_discard": public.get("top_discard"),
+        "pot": public.get("pot_total"),
         "actor": None if step.seat is None else names[step.seat],
         "previous": index - 1 if index > 0 else None,
         "next": index + 1 if index + 1 < len(steps) else None,

@@ -98,6 +98,7 @@ def test_the_json_export_lets_the_engine_replay_the_hand(ana: User, bruno: User)
 
 
 def test_the_replay_shows_every_hand_face_up_step_by_step(ana: User, bruno: User) -> None:
+    """Every seat's cards as dealt, then the melds on the table at the end."""
     table = start_match([ana, bruno], seat_count=2)
     play_until_hands(table, 1)
     hand = Hand.objects.get(table=table)
@@ -108,6 +109,9 @@ def test_the_replay_shows_every_hand_face_up_step_by_step(ana: User, bruno: User
 
     for cards in hand.deal:
         assert all(f'<span class="card">{card}</span>' in dealt for card in cards)
+    assert hand.result["hand_end"]["ending"] != "agotada"
+    for meld in hand.result["melds"]:
+        assert all(f'<span class="card">{card}</span>' in last for card in meld["cards"])
     assert 'id="replay-next"' in dealt and 'id="replay-previous"' not in dealt
     assert 'id="replay-previous"' in last and 'id="replay-next"' not in last
     assert client.get(f"/tables/{table.pk}/hands/2/").status_code == 404
