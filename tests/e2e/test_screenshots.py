@@ -1,6 +1,7 @@
-"""Screenshots of the lobby, of a table page with two players seated and of the same table once
-the game has started, at desktop size and on a 390x844 phone, written to artifacts/screenshots/
-for a person to look at."""
+"""Screenshots of the lobby and of a table page with two players seated (whole pages), and of the
+same table once the game has started (the screen a player sees around his hand: the move controls
+stick to the bottom of the window, so a whole-page shot would lay them over the page), at desktop
+size and on a 390x844 phone, written to artifacts/screenshots/ for a person to look at."""
 
 from collections.abc import Callable
 
@@ -56,4 +57,5 @@ def test_lobby_and_table_screenshots(open_person: Callable[..., Page]) -> None:
     for page, size in ((host, "desktop"), (phone, "phone")):
         page.goto(f"/tables/{table}/")
         expect(page.locator("#rummy-hand .card").first).to_be_visible()
-        page.screenshot(path=SCREENSHOTS / f"game-{size}.png", full_page=True)
+        page.evaluate("document.getElementById('rummy-hand').scrollIntoView({block: 'center'})")
+        page.screenshot(path=SCREENSHOTS / f"game-{size}.png")
