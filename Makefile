@@ -7,13 +7,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.requirements-installed
 
-.PHONY: help install migrate run test lint e2e
+.PHONY: help install migrate run test lint e2e bench-load
 
 help:
 	@echo "make run   - install, migrate, serve on http://127.0.0.1:8000/ (daphne + Celery worker)"
 	@echo "make test  - install, run the test suite (no browser), ruff and mypy"
 	@echo "make lint  - ruff and mypy only"
 	@echo "make e2e   - the Playwright browser suite (needs /usr/bin/chromium)"
+	@echo "make bench-load - the load benchmark on PostgreSQL and Redis (BENCH_ARGS=\"--tables 500 --pace 2\")"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,3 +46,8 @@ lint: install
 e2e: install
 	@test -x /usr/bin/chromium || { echo "Chromium is missing: apt-get install -y chromium"; exit 1; }
 	$(BIN)/python -m pytest -m e2e tests/e2e
+
+# The load benchmark (README, "Performance"): real daphne, a throwaway PostgreSQL database and the
+# Redis channel layer on this machine; figures in artifacts/bench/.
+bench-load: install
+	$(BIN)/python -m bench.load $(BENCH_ARGS)

@@ -1,0 +1,274 @@
+"""The load benchmark: ``python -m bench.load --tables 100 --pace 0.25 --duration 30``.
+
+Starts the site for real on this machine (daphne, a throwaway PostgreSQL database, the Redis
+channel layer), seats ``--tables`` Rummy 70 tables of four logged-in users, opens one websocket
+per seat, and has every table act once per ``--pace`` seconds for ``--duration`` seconds, timing
+each move until every seat of its table has the new ``#table-version``. Then the same clients
+drive the bare relay (``bench/relay.py``) on the same Redis. Writes ``artifacts/bench/load-*.json``
+and prints a table. Everything is stopped and the database dropped at the end, even on failure.
+No Celery worker is started: with the turn clock off and no bot seated, a move sends no task."""
+
+import argparse
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from bench.clients import Mover, Seat, Send, TableClient, Totals, open_all, play_all
+from bench.proc import CpuMeter, load_average, pids_matching, rss_bytes
+from bench.report import latency_figures, table_text, write_json
+from bench.stack import ROOT, Server, Stack, running_stack, start_relay, start_site, stop_servers
+
+OUTPUT_FOLDER = ROOT / "artifacts" / "bench"
+OPEN_AT_ONCE = 20
+OPEN_SECONDS = 600.0
+SETTLE_SECONDS = 3.0
+PROFILE_SECONDS_MAX = 600
+
+
+def arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__)
+    parser.add_argument("--tables", type=int, default=100, help="tables of four (100)")
+    parser.add_argument("--pace", type=float, default=0.25, help="seconds between a table's moves")
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds of play (30)")
+    parser.add_argument("--servers", type=int, default=1, help="daphne processes for the site (1)")
+    parser.add_argument(
+        "--redis-url", default="redis://127.0.0.1:6379/11", help="the channel layer's Redis"
+    )
+    parser.add_argument("--no-relay", action="store_true", help="skip the bare relay run")
+    parser.add_argument(
+        "--profile", action="store_true", help="record the site's daphne with py-spy (installed)"
+    )
+    parser.add_argument("--output", type=Path, help="JSON file (artifacts/bench/load-<time>.json)")
+    options = parser.parse_args(argv)
+    if not (1 <= options.tables <= 2000 and 1 <= options.servers <= 4):
+        parser.error("--tables must be 1-2000 and --servers 1-4")
+    if not (0.05 <= options.pace <= 60 and 1 <= options.duration <= 1800):
+        parser.error("--pace must be 0.05-60 s and --duration 1-1800 s")
+    if not options.redis_url.startswith(("redis://127.0.0.1", "redis://localhost")):
+        parser.error("the benchmark runs only against this machine's Redis")
+    return options
+
+
+def setup_django(stack: Stack) -> None:
+    """Django in this process, on the throwaway database. No socket is open while the tables are
+    set up, so the harness's own nudges go to the in-memory layer."""
+    os.environ.update({key: stack.environment[key] for key in ("DATABASE_URL", "SECRET_KEY")})
+    os.environ.update(
+        DEBUG="0",
+        ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_SETTINGS_MODULE="cardroom.settings",
+        CELERY_BROKER_URL="memory://",
+        LOG_LEVEL="WARNING",
+    )
+    os.environ.pop("REDIS_URL", None)
+    import django
+
+    django.setup()
+
+
+def say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+async def measure(
+    name: str,
+    tables: list[TableClient],
+    mover: Mover,
+    servers: list[Server],
+    cpu_groups: Callable[[], dict[str, list[int]]],
+    options: argparse.Namespace,
+) -> dict[str, Any]:
+    """Open every socket, note the servers' memory, play, and gather the figures. ``cpu_groups``
+    names the other processes to meter, found once the sockets are open (PostgreSQL starts a
+    backend per connection)."""
+    server_pids = [server.process.pid for server in servers]
+    rss_before = sum(rss_bytes(pid) for pid in server_pids)
+    sockets = sum(len(table.seats) for table in tables)
+    started = time.perf_counter()
+
+    def progress(opened: int) -> None:
+        if opened % 50 == 0 or opened == len(tables):
+            say(f"{name}: {opened}/{len(tables)} tables connected")
+
+    await open_all(tables, at_once=OPEN_AT_ONCE, deadline=started + OPEN_SECONDS, progress=progress)
+    connect_seconds = time.perf_counter() - started
+    await asyncio.sleep(SETTLE_SECONDS)
+    rss_after = sum(rss_bytes(pid) for pid in server_pids)
+    totals = tables[0].totals
+    frames_before, bytes_before = totals.frames, totals.frame_bytes
+    profiles = start_profiles(name, servers, options)
+    meter = CpuMeter({"daphne": server_pids, **cpu_groups(), "harness": [os.getpid()]})
+    meter.start(time.perf_counter())
+    say(f"{name}: playing for {options.duration} s")
+    try:
+        start, end = await play_all(tables, mover, pace=options.pace, duration=options.duration)
+    finally:
+        cpu = meter.stop(time.perf_counter())
+        for table in tables:
+            await table.close()
+        for profile in profiles:
+            profile.wait(timeout=PROFILE_SECONDS_MAX)
+    elapsed = end - start
+    return {
+        "latency": latency_figures(totals.latencies),
+        "actions": len(totals.latencies),
+        "actions_per_s": round(len(totals.latencies) / elapsed, 1),
+        "frames_per_s": round((totals.frames - frames_before) / elapsed, 1),
+        "frame_kb_per_s": round((totals.frame_bytes - bytes_before) / 1024 / elapsed, 1),
+        "errors": totals.errors,
+        "error_samples": totals.error_samples,
+        "idle_slots": totals.idle_slots,
+        "cpu_percent": cpu,
+        "sockets": sockets,
+        "connect_s": round(connect_seconds, 1),
+        "server_rss_mb": round(rss_after / 2**20, 1),
+        "idle_kb_per_connection": round((rss_after - rss_before) / 1024 / sockets, 1),
+    }
+
+
+def start_profiles(
+    name: str, servers: list[Server], options: argparse.Namespace
+) -> list[subprocess.Popen[bytes]]:
+    """py-spy on each site server for the play's duration, when asked (``pip install py-spy``)."""
+    if not options.profile or name != "site":
+        return []
+    py_spy = Path(sys.executable).with_name("py-spy")
+    return [
+        subprocess.Popen(
+            [
+                str(py_spy),
+                "record",
+                "--pid",
+                str(server.process.pid),
+                "--duration",
+                str(int(min(options.duration, PROFILE_SECONDS_MAX))),
+                "--format",
+                "raw",
+                "--output",
+                str(OUTPUT_FOLDER / f"profile-{server.name}.txt"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for server in servers
+    ]
+
+
+def site_clients(seated: list[Any], servers: list[Server], totals: Totals) -> list[TableClient]:
+    """Seat ``i`` of table ``t`` connects to server ``(t + i) % servers``, so a table's moves
+    cross processes through Redis when there are several."""
+    clients = []
+    for number, table in enumerate(seated):
+        seats = []
+        for position, session in enumerate(table.sessions):
+            port = servers[(number + position) % len(servers)].port
+            seats.append(
+                Seat(
+                    url=f"ws://127.0.0.1:{port}/ws/tables/{table.table_id}/",
+                    origin=f"http://127.0.0.1:{port}",
+                    cookie=f"sessionid={session}; django_language=en",
+                )
+            )
+        clients.append(TableClient(table.table_id, seats, totals))
+    return clients
+
+
+def relay_clients(count: int, server: Server, totals: Totals) -> list[TableClient]:
+    seat = Seat(
+        url=f"ws://127.0.0.1:{server.port}/ws/relay/{{table}}/",
+        origin=f"http://127.0.0.1:{server.port}",
+        cookie="",
+    )
+    return [
+        TableClient(
+            number,
+            [Seat(seat.url.format(table=number), seat.origin, seat.cookie) for _ in range(4)],
+            totals,
+        )
+        for number in range(count)
+    ]
+
+
+async def relay_mover(table: TableClient) -> Send:
+    version = min(table.versions)
+    return Send(seat=version % len(table.seats), version=version, fields={})
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = arguments(argv)
+    OUTPUT_FOLDER.mkdir(parents=True, exist_ok=True)
+    now = datetime.now(UTC)
+    output = options.output or OUTPUT_FOLDER / f"load-{now:%Y%m%d-%H%M%S}.json"
+    record: dict[str, Any] = {
+        "date": now.isoformat(timespec="seconds"),
+        "command": " ".join(["python -m bench.load", *(argv or sys.argv[1:])]),
+        "tables": options.tables,
+        "pace_s": options.pace,
+        "duration_s": options.duration,
+        "site_processes": options.servers,
+        "cores": os.cpu_count(),
+        "load_average_before": load_average(),
+    }
+    say(f"load average {record['load_average_before']}; setting up {options.tables} tables")
+    with running_stack(redis_url=options.redis_url, log_folder=OUTPUT_FOLDER) as stack:
+        setup_django(stack)
+        from bench.seating import next_move, seat_tables
+
+        seated = seat_tables(options.tables)
+        user_seats = {
+            table.table_id: {user: seat for seat, user in enumerate(table.user_ids)}
+            for table in seated
+        }
+
+        async def site_mover(table: TableClient) -> Send | None:
+            move = await asyncio.to_thread(next_move, table.table_id)
+            if move is None:
+                return None
+            return Send(user_seats[table.table_id][move.user_id], move.version, move.fields)
+
+        servers = start_site(stack, options.servers)
+        redis = pids_matching("redis-server")
+        record["site"] = asyncio.run(
+            measure(
+                "site",
+                site_clients(seated, servers, Totals()),
+                site_mover,
+                servers,
+                lambda: {"postgres": pids_matching(stack.database), "redis": redis},
+                options,
+            )
+        )
+        stop_servers(stack)
+        if not options.no_relay:
+            relay = start_relay(stack)
+            record["relay"] = asyncio.run(
+                measure(
+                    "relay",
+                    relay_clients(options.tables, relay, Totals()),
+                    relay_mover,
+                    [relay],
+                    lambda: {"redis": redis},
+                    options,
+                )
+            )
+    record["load_average_after"] = load_average()
+    if "relay" in record:
+        site, relay_run = record["site"]["latency"], record["relay"]["latency"]
+        record["ratio_to_relay"] = {
+            rank: round(site[f"{rank}_ms"] / max(relay_run[f"{rank}_ms"], 0.01), 2)
+            for rank in ("p50", "p99")
+        }
+    write_json(record, output)
+    print(table_text(record))
+    print(f"written to {output.relative_to(ROOT) if output.is_relative_to(ROOT) else output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

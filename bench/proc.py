@@ -1,0 +1,71 @@
+"""What the benchmark reads about processes from /proc: CPU time and resident memory."""
+
+import os
+from pathlib import Path
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of ``pid`` so far (0 when it is gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = stat.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def rss_bytes(pid: int) -> int:
+    """Resident set size of ``pid`` (0 when it is gone)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    for line in status.splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def pids_matching(text: str) -> list[int]:
+    """Processes whose command line holds ``text`` (PostgreSQL backends name their database
+    there)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if text in cmdline:
+            found.append(int(entry.name))
+    return found
+
+
+def load_average() -> tuple[float, float, float]:
+    one, five, fifteen = os.getloadavg()
+    return round(one, 2), round(five, 2), round(fifteen, 2)
+
+
+class CpuMeter:
+    """CPU seconds used by named groups of processes between ``start`` and ``stop``."""
+
+    def __init__(self, groups: dict[str, list[int]]) -> None:
+        self.groups = groups
+        self.before: dict[int, float] = {}
+        self.wall = 0.0
+
+    def start(self, now: float) -> None:
+        self.before = {pid: cpu_seconds(pid) for pids in self.groups.values() for pid in pids}
+        self.wall = now
+
+    def stop(self, now: float) -> dict[str, float]:
+        """Each group's share of one core over the interval, in percent."""
+        elapsed = max(now - self.wall, 1e-9)
+        shares = {}
+        for name, pids in self.groups.items():
+            used = sum(cpu_seconds(pid) - self.before.get(pid, 0.0) for pid in pids)
+            shares[name] = round(100 * used / elapsed, 1)
+        return shares

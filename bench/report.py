@@ -1,0 +1,82 @@
+"""The benchmark's figures: latency percentiles, the JSON record, the table printed on stdout."""
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+PERCENTILES = (50, 90, 99)
+
+
+def percentile(ordered: list[float], rank: float) -> float:
+    """Nearest-rank percentile of an ascending list (0 when it is empty)."""
+    if not ordered:
+        return 0.0
+    index = max(0, math.ceil(rank / 100 * len(ordered)) - 1)
+    return ordered[index]
+
+
+def latency_figures(latencies: list[float]) -> dict[str, float]:
+    """p50, p90, p99 and max in milliseconds."""
+    ordered = sorted(latencies)
+    figures = {f"p{rank}_ms": round(1000 * percentile(ordered, rank), 2) for rank in PERCENTILES}
+    figures["max_ms"] = round(1000 * ordered[-1], 2) if ordered else 0.0
+    return figures
+
+
+def write_json(record: dict[str, Any], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(record, indent=2) + "\n")
+
+
+def table_text(record: dict[str, Any]) -> str:
+    """The run as a few aligned lines: one row per stack, then the ratios and the goals."""
+    columns = (
+        ("stack", 6),
+        ("p50 ms", 8),
+        ("p90 ms", 8),
+        ("p99 ms", 8),
+        ("max ms", 8),
+        ("actions/s", 10),
+        ("frames/s", 9),
+        ("errors", 7),
+        ("kB/idle conn", 13),
+    )
+    lines = [
+        f"{record['tables']} tables x 4 sockets, one action per table every {record['pace_s']} s,"
+        f" {record['duration_s']} s; {record['site_processes']} daphne process(es);"
+        f" load average {record['load_average_before']} before, {record['load_average_after']}"
+        " after",
+        "".join(name.rjust(width) for name, width in columns),
+    ]
+    for name in ("site", "relay"):
+        run = record.get(name)
+        if run is None:
+            continue
+        values = (
+            name,
+            run["latency"]["p50_ms"],
+            run["latency"]["p90_ms"],
+            run["latency"]["p99_ms"],
+            run["latency"]["max_ms"],
+            run["actions_per_s"],
+            run["frames_per_s"],
+            run["errors"],
+            run["idle_kb_per_connection"],
+        )
+        lines.append(
+            "".join(
+                str(value).rjust(width) for value, (_, width) in zip(values, columns, strict=True)
+            )
+        )
+    for name in ("site", "relay"):
+        run = record.get(name)
+        if run is not None:
+            cpu = ", ".join(f"{group} {share}%" for group, share in run["cpu_percent"].items())
+            lines.append(f"{name} CPU (% of one core): {cpu}")
+    if "ratio_to_relay" in record:
+        ratio = record["ratio_to_relay"]
+        lines.append(f"site / relay latency: p50 {ratio['p50']}x, p99 {ratio['p99']}x")
+    for sample in record.get("site", {}).get("error_samples", [])[:5]:
+        lines.append(f"error: {sample}")
+    return "\n".join(lines)

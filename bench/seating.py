@@ -1,0 +1,110 @@
+"""The benchmark's players, in the throwaway database: users with logged-in sessions, Rummy 70
+tables of four with their match started, and the next move of a table as its player's engine bot
+decides it from his own seat's view. Runs in the harness process (Django set up on that
+database), never inside the timed path."""
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.sessions.models import Session
+from django.utils import timezone
+
+from games import services
+from games.engine import rummy
+from games.game_kinds import GAME_KINDS
+from games.models import Game, Table, User
+from tests.web.matches import rummy_fields
+
+SEATS = 4
+SESSION_DAYS = 1
+BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+@dataclass(frozen=True)
+class SeatedTable:
+    table_id: int
+    user_ids: tuple[int, ...]
+    sessions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Move:
+    """What one seat's browser sends next: the form's fields, made on ``version``."""
+
+    user_id: int
+    version: int
+    fields: dict[str, str]
+
+
+def seat_tables(count: int) -> list[SeatedTable]:
+    """``count`` Rummy 70 tables, each with four users seated and the match started."""
+    users = User.objects.bulk_create(
+        User(username=f"load-{number}", display_name=f"Load {number}", password="!load")
+        for number in range(count * SEATS)
+    )
+    sessions = _sessions(users)
+    seated = []
+    for first in range(0, len(users), SEATS):
+        players = users[first : first + SEATS]
+        table = services.create_table(
+            host=players[0],
+            game=Table.GameKind.RUMMY70,
+            seat_count=SEATS,
+            visibility=Table.Visibility.PUBLIC,
+            clock=0,
+            options={},
+        )
+        for position, user in enumerate(players[1:], start=1):
+            services.sit(table_id=table.pk, user=user, position=position)
+        services.start_table(table_id=table.pk, by=players[0])
+        seated.append(
+            SeatedTable(
+                table.pk,
+                tuple(user.pk for user in players),
+                tuple(sessions[user.pk] for user in players),
+            )
+        )
+    return seated
+
+
+def _sessions(users: list[User]) -> dict[int, str]:
+    """A logged-in session per user, as ``login`` would store it; its key is the cookie."""
+    expiry = timezone.now() + timedelta(days=SESSION_DAYS)
+    store = SessionStore()
+    keys = {user.pk: store._get_new_session_key() for user in users}
+    Session.objects.bulk_create(
+        Session(
+            session_key=keys[user.pk],
+            session_data=store.encode(
+                {
+                    SESSION_KEY: str(user.pk),
+                    BACKEND_SESSION_KEY: BACKEND,
+                    HASH_SESSION_KEY: user.get_session_auth_hash(),
+                }
+            ),
+            expire_date=expiry,
+        )
+        for user in users
+    )
+    return keys
+
+
+def next_move(table_id: int) -> Move | None:
+    """The move of the first seat that may move at the table, as his bot decides it from his
+    seat's view (what his browser shows him); ``None`` while nobody may move or once the match
+    is over."""
+    game = (
+        Game.objects.select_related("table").filter(table_id=table_id).order_by("-number").first()
+    )
+    if game is None or game.status != Game.Status.PLAYING:
+        return None
+    kind = GAME_KINDS[game.game]
+    state = kind.engine.state_from_json(game.state)
+    for seat, player in enumerate(game.players):
+        view: dict[str, Any] = kind.engine.view(state, seat)
+        if view["legal"]["kinds"] and kind.in_match(state, seat):
+            return Move(player["user"], game.table.version, rummy_fields(rummy.bot.decide(view)))
+    return None
