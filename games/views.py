@@ -9,7 +9,7 @@ from games.errors import TableError
 from games.forms import TableForm
 from games.fragments import live_parts
 from games.history import hand_export, replay_steps
-from games.models import Hand
+from games.models import Game, Hand
 from games.selectors import hand_for_viewer, live_table, lobby_tables, table_by_invite
 from games.services import create_table
 from games.table_access import grant_table_access, granted_table_ids
@@ -103,8 +103,12 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
 
 @require_GET
 def hand_json(request: HttpRequest, table_id: int, number: int) -> JsonResponse:
-    """A finished hand's seed, options, players and actions, for ``engine.replay``."""
-    return JsonResponse(hand_export(_hand(request, table_id, number)))
+    """A finished hand's seed, options, players and actions, for ``engine.replay``; only once its
+    match is over, since the match's seed also shuffles every later hand."""
+    hand = _hand(request, table_id, number)
+    if hand.game.status != Game.Status.FINISHED:
+        raise Http404
+    return JsonResponse(hand_export(hand))
 
 
 def _hand(request: HttpRequest, table_id: int, number: int) -> Hand:
