@@ -22,6 +22,7 @@ from games.html_parts import split_parts
 from games.models import Game, Table, User
 from tests.web.live import close_all, table_socket
 from tests.web.matches import bot_move, match_of, start_match, version_of
+from tests.web.sockets import QUIET_SECONDS
 from tests.web.tables import open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -99,33 +100,33 @@ async def play_and_watch(table: Table, players: list[User], spectator: User) -> 
             table, viewers
         )
     }
-    checked = 0
+    last_seen: dict[int, int] = {}
 
-    async def check_waiting_frames() -> int:
+    async def check_frames(quiet: float) -> int:
+        """Check every frame that arrives until each socket stays quiet for ``quiet`` s."""
         count = 0
         for viewer_id, communicator in sockets.items():
-            while not await communicator.receive_nothing(timeout=0):
+            while not await communicator.receive_nothing(timeout=quiet):
                 frame = await communicator.receive_from()
                 match = VERSION.search(frame)
                 if match is None:
                     continue
-                check_frame(frame, by_version[int(match.group(1))][viewer_id], pages[viewer_id])
+                version = int(match.group(1))
+                check_frame(frame, by_version[version][viewer_id], pages[viewer_id])
+                last_seen[viewer_id] = version
                 count += 1
         return count
 
+    checked = 0
     for _ in range(MOVE_LIMIT):
         if not await database_sync_to_async(bot_move)(table):
             break
         version = await database_sync_to_async(version_of)(table)
         by_version[version] = await database_sync_to_async(sights)(table, viewers)
-        checked += await check_waiting_frames()
+        checked += await check_frames(0)
+    checked += await check_frames(QUIET_SECONDS)
     final = await database_sync_to_async(version_of)(table)
-    for communicator in sockets.values():
-        while not await communicator.receive_nothing(timeout=0.3):
-            frame = await communicator.receive_from()
-            assert VERSION.search(frame)
-    checked += await check_waiting_frames()
-    assert by_version and max(by_version) == final
+    assert last_seen == {viewer.pk: final for viewer in viewers}
     await close_all(*sockets.values())
     return checked
 
