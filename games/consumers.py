@@ -5,6 +5,7 @@ viewer may see from the database and sends it whole, so a lost nudge heals on th
 
 import asyncio
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -27,6 +28,11 @@ from games.table_commands import parse_table_command, run_table_command
 MESSAGES_PER_WINDOW = 12
 WINDOW_SECONDS = 5.0
 NEXT_HAND_MARGIN = 0.2
+
+# A frame only reads, so the sockets of a table build their viewers' frames side by side in the
+# default executor's threads (each with its own database connection), instead of queueing behind
+# each other and every move in the single thread Channels gives database work by default.
+read_in_any_thread = partial(database_sync_to_async, thread_sensitive=False)
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):
@@ -138,7 +144,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await asyncio.sleep(settings.CARDROOM_HEARTBEAT_SECONDS)
             await database_sync_to_async(heartbeat)(table_id=self.table_id, user_id=user_id)
 
-    @database_sync_to_async
+    @read_in_any_thread
     def _frame(self) -> str | None:
         """The parts that changed for this viewer (``""`` when none did); ``None`` when the table
         is gone or hidden from him."""
