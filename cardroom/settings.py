@@ -122,7 +122,7 @@ else:
 # transport in CELERY_FOLDER, shared by the web process that sends and the worker that `make run`
 # starts next to daphne. CELERY_BROKER_URL overrides both (the tests use "memory://").
 CELERY_FOLDER = Path(os.environ.get("CELERY_FOLDER", str(BASE_DIR / "var" / "celery")))
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "filesystem://"
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "filesystem://localhost/"
 CELERY_FOLDER.mkdir(parents=True, exist_ok=True)
 if CELERY_BROKER_URL.startswith("filesystem://"):
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
