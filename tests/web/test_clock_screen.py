@@ -11,6 +11,7 @@ from django.test import override_settings
 from games.clocks import enforce_deadline
 from games.models import Game, Table, User
 from tests.web.live import RUMMY_DEAL, close_all
+from tests.web.matches import start_match
 from tests.web.sockets import open_socket, receive_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -18,8 +19,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @database_sync_to_async
 def clocked_table(ana: User, bruno: User) -> tuple[Table, Game]:
-    from tests.web.matches import start_match
-
     with override_settings(CARDROOM_DEALS={"rummy70": RUMMY_DEAL}):
         table = start_match([ana, bruno], seat_count=2, clock=30)
     return table, Game.objects.get(table=table)
