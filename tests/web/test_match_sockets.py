@@ -8,7 +8,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import override_settings
 
-from games import play
+from games import play, services
 from games.engine import rummy
 from games.models import Action, Table, User
 from tests.web.live import (
@@ -22,6 +22,7 @@ from tests.web.live import (
 )
 from tests.web.matches import match_of, play_until_hands, start_match
 from tests.web.sockets import QUIET_SECONDS, open_socket, receive_until
+from tests.web.tables import open_table
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -217,4 +218,20 @@ async def test_the_table_deals_the_next_hand_when_its_time_comes(
     assert kind.hand_no(state) == 2
     assert (last.seat, last.action) == (None, {"kind": "next_hand"})
     assert 'id="rummy-hand"' in dealt
+    await watcher.disconnect()
+
+
+async def test_a_socket_open_before_the_start_gets_the_game_area_then_its_parts(
+    ana: User, bruno: User
+) -> None:
+    table = await database_sync_to_async(open_table)(ana, seat_count=2)
+    await database_sync_to_async(services.sit)(table_id=table.pk, user=bruno, position=1)
+    watcher = await table_socket(table, bruno)
+
+    await database_sync_to_async(services.start_table)(table_id=table.pk, by=ana)
+    started = await receive_until(watcher, 'id="game-area"')
+
+    area_end = started.index("</section>", started.index('id="game-area"'))
+    assert '<div id="rummy-hand"></div>' in started[:area_end]
+    assert started.index('<section id="rummy-hand"') > area_end
     await watcher.disconnect()
