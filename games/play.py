@@ -31,6 +31,7 @@ from games.screens import SCREENS
 NEXT_HAND_SECONDS = 20
 REMATCH_MOVE = "revancha"
 READY_MOVE = "ready"
+VERSIONLESS_MOVES = frozenset({REMATCH_MOVE, READY_MOVE})
 
 Actor = User | AnonymousUser
 
@@ -83,6 +84,10 @@ def play(*, table_id: int, user: Actor, version: int, fields: Mapping[str, Any])
     if game_name is None:
         raise TableError(_("This table does not exist."))
     move = fields.get("move")
+    if move in VERSIONLESS_MOVES:
+        # "Listo" and "Revancha" mean the same whatever the table showed: two players clicking
+        # them at once must both count, so they are not refused as stale.
+        version = None
     if move == REMATCH_MOVE:
         return accept_rematch(table_id=table_id, user=user, version=version)
     if move == READY_MOVE and not GAME_KINDS[game_name].has_ready:
@@ -94,8 +99,9 @@ def play(*, table_id: int, user: Actor, version: int, fields: Mapping[str, Any])
     return play_action(table_id=table_id, user=user, version=version, action=action)
 
 
-def play_action(*, table_id: int, user: Actor, version: int, action: Any) -> Table:
-    """``user`` plays the engine ``action`` for his seat on the table as it was at ``version``."""
+def play_action(*, table_id: int, user: Actor, version: int | None, action: Any) -> Table:
+    """``user`` plays the engine ``action`` for his seat on the table as it was at ``version``
+    (``None``: a move that does not depend on what the table showed)."""
     with transaction.atomic():
         table, game, seat = _players_table(table_id, user, version)
         kind = GAME_KINDS[game.game]
@@ -108,7 +114,7 @@ def play_action(*, table_id: int, user: Actor, version: int, action: Any) -> Tab
         return _bump(table)
 
 
-def ready(*, table_id: int, user: Actor, version: int) -> Table:
+def ready(*, table_id: int, user: Actor, version: int | None) -> Table:
     """ "Listo" for a game whose engine does not count it (Golfo): the table counts the players
     with chips, and deals once all of them are ready."""
     with transaction.atomic():
@@ -126,7 +132,7 @@ def ready(*, table_id: int, user: Actor, version: int) -> Table:
         return _bump(table)
 
 
-def accept_rematch(*, table_id: int, user: Actor, version: int) -> Table:
+def accept_rematch(*, table_id: int, user: Actor, version: int | None) -> Table:
     """A player of the match that just ended accepts to play the next one at this table."""
     with transaction.atomic():
         table, game, _seat = _players_table(table_id, user, version)
@@ -173,7 +179,7 @@ def _table_deals(table: Table, game: Game) -> bool:
     return True
 
 
-def _players_table(table_id: int, user: Actor, version: int) -> tuple[Table, Game, int]:
+def _players_table(table_id: int, user: Actor, version: int | None) -> tuple[Table, Game, int]:
     """Lock the table; refuse anyone but a player of its current match, and a stale form."""
     if not user.is_authenticated:
         raise TableError(_("Log in or sit as a guest first."))
@@ -184,7 +190,7 @@ def _players_table(table_id: int, user: Actor, version: int) -> tuple[Table, Gam
     seat = game.seat_of(user.pk)
     if seat is None:
         raise TableError(_("Only the players of this match can do that."))
-    if version != table.version:
+    if version is not None and version != table.version:
         raise TableError(_("The table changed before your move: look again and retry."))
     return table, game, seat
 

@@ -180,3 +180,25 @@ def test_golfo_deals_at_once_when_every_player_with_chips_is_ready(
     assert kind.phase(still_over) == "hand_over"
     assert kind.hand_no(match_of(table)[2]) == 2
     assert Game.objects.get(pk=game.pk).hand_ended_at is None
+
+
+@pytest.mark.parametrize("game_kind", [Table.GameKind.RUMMY70, Table.GameKind.GOLFO])
+def test_listo_clicked_from_the_same_page_by_everyone_counts_for_all(
+    game_kind: str, ana: User, bruno: User, carmen: User
+) -> None:
+    """Two players who click "Listo" at the same moment both sent the version they were shown:
+    neither is refused as stale, and the next hand is dealt."""
+    table = start_match([ana, bruno, carmen], game=game_kind)
+    play_until_hands(table, 1)
+    game, kind, state = match_of(table)
+    if game.status == Game.Status.FINISHED:
+        pytest.fail("the seeded match ended after one hand")
+    shown = version_of(table)
+    waiting = [
+        user for user in (ana, bruno, carmen) if game.seat_of(user.pk) in kind.waits_for(state)
+    ]
+
+    for user in waiting:
+        play(table_id=table.pk, user=user, version=shown, fields={"move": "ready"})
+
+    assert kind.hand_no(match_of(table)[2]) == 2
