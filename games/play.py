@@ -84,19 +84,18 @@ def play(*, table_id: int, user: Actor, version: int, fields: Mapping[str, Any])
     if game_name is None:
         raise TableError(_("This table does not exist."))
     move = fields.get("move")
-    if move in VERSIONLESS_MOVES:
-        # "Listo" and "Revancha" mean the same whatever the table showed: two players clicking
-        # them at once must both count, so they are not refused as stale.
-        version = None
+    # "Listo" and "Revancha" mean the same whatever the table showed: two players clicking them at
+    # once must both count, so they are never refused as stale.
+    shown = None if move in VERSIONLESS_MOVES else version
     if move == REMATCH_MOVE:
-        return accept_rematch(table_id=table_id, user=user, version=version)
+        return accept_rematch(table_id=table_id, user=user, version=shown)
     if move == READY_MOVE and not GAME_KINDS[game_name].has_ready:
-        return ready(table_id=table_id, user=user, version=version)
+        return ready(table_id=table_id, user=user, version=shown)
     try:
         action = SCREENS[game_name].move_from_fields(dict(fields))
     except EngineError as error:
         raise TableError(engine_message(error)) from error
-    return play_action(table_id=table_id, user=user, version=version, action=action)
+    return play_action(table_id=table_id, user=user, version=shown, action=action)
 
 
 def play_action(*, table_id: int, user: Actor, version: int | None, action: Any) -> Table:
