@@ -15,7 +15,7 @@ from django.utils import timezone
 from cardroom.celery import app
 from games.game_kinds import GAME_KINDS
 from games.models import Game, Table
-from games.turns import awaited_seats, last_mover, turn_seat
+from games.turns import awaited_seats, continues_turn, turn_seat
 
 ENFORCE_DEADLINE = "games.enforce_deadline"
 PLAY_BOT = "games.play_bot"
@@ -41,7 +41,7 @@ def plan_table(*, table: Table) -> None:
     seat = turn_seat(kind, state) if playing else None
     if seat is None or not table.clock:
         game.turn_deadline = None
-    elif game.turn_deadline is None or last_mover(game) != seat:
+    elif game.turn_deadline is None or not continues_turn(kind, state, game, seat):
         game.turn_deadline = now + timedelta(seconds=table.clock)
     automated = automated_seats(table=table, game=game)
     awaited = awaited_seats(kind, state, game) if playing else []

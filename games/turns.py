@@ -7,6 +7,8 @@ from typing import Any
 from games.game_kinds import HAND_OVER, MATCH_OVER, GameKind
 from games.models import Game
 
+RUMMY_MID_TURN = "play"
+
 
 def turn_seat(kind: GameKind, state: Any) -> int | None:
     """The engine seat on turn in a hand being played, ``None`` between hands."""
@@ -30,6 +32,13 @@ def awaited_seats(kind: GameKind, state: Any, game: Game) -> list[int]:
     may_rebuy = [seat for seat in range(len(game.players)) if _offers(kind, state, seat, "rebuy")]
     not_ready = [seat for seat in kind.waits_for(state) if seat not in game.ready]
     return sorted({*may_rebuy, *not_ready})
+
+
+def continues_turn(kind: GameKind, state: Any, game: Game, seat: int) -> bool:
+    """Whether ``seat``, on turn, is in the middle of his turn: he made the latest move and must
+    still end his turn (Rummy 70 after drawing). Every Golfo move ends the player's turn, so a
+    seat that moves last and first again (one lance closing, the next opening) starts anew."""
+    return kind.phase(state) == RUMMY_MID_TURN and last_mover(game) == seat
 
 
 def last_mover(game: Game) -> int | None:

@@ -245,3 +245,17 @@ def test_rummy_time_out_with_a_taken_joker_still_owed_finishes_the_turn_legally(
     _game, _kind, state = match_of(table)
     assert state.opened[0] and state.turn == 1
     assert any(card.is_joker for meld in state.melds for card in meld.cards)
+
+
+def test_each_golfo_move_gives_the_next_player_a_full_clock(
+    ana: User, bruno: User, carmen: User
+) -> None:
+    table = golfo_with_clock([ana, bruno, carmen])
+    game, _kind, state = match_of(table)
+    first = game.turn_deadline
+    before = timezone.now()
+    user = user_at(game, state.turn)
+    play.play_action(table_id=table.pk, user=user, version=version_of(table), action=golfo.Pass())
+    deadline = game_of(table).turn_deadline
+    assert first is not None and deadline is not None and deadline > first
+    assert deadline >= before + timedelta(seconds=60)
