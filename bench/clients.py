@@ -144,14 +144,17 @@ class TableClient:
             "HEADERS": {"HX-Request": "true", "HX-Trigger": None, "HX-Target": None},
         }
         started = time.perf_counter()
-        await self.sockets[send.seat].send(json.dumps(message))
         try:
+            await self.sockets[send.seat].send(json.dumps(message))
             async with asyncio.timeout(ACTION_SECONDS):
                 while self.done_at is None:
                     self.arrived.clear()
                     await self.arrived.wait()
         except TimeoutError:
             self.totals.error(f"table {self.table_id}: no new version in {ACTION_SECONDS} s")
+            return None
+        except ConnectionClosed as closed:
+            self.totals.error(f"table {self.table_id} seat {send.seat} closed: {closed}")
             return None
         finally:
             self.target, self.mover_seat = None, -1

@@ -66,6 +66,6 @@ class CpuMeter:
         elapsed = max(now - self.wall, 1e-9)
         shares = {}
         for name, pids in self.groups.items():
-            used = sum(cpu_seconds(pid) - self.before.get(pid, 0.0) for pid in pids)
+            used = sum(max(0.0, cpu_seconds(pid) - self.before.get(pid, 0.0)) for pid in pids)
             shares[name] = round(100 * used / elapsed, 1)
         return shares
