@@ -174,7 +174,7 @@ def live_table(
     players: list[PlayerInfo] = []
     if game is not None and table.status != Table.Status.WAITING:
         game_view = GAME_KINDS[game.game].engine.view(state, role.seat)
-        sat_out = set(table.seats.filter(sat_out=True).values_list("user_id", flat=True))
+        sat_out = {seat.player.pk for seat in view.seats if seat.player and seat.sat_out}
         players = [
             PlayerInfo(
                 seat=seat,
