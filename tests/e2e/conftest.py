@@ -9,6 +9,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -121,6 +122,51 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 str(port),
                 "cardroom.asgi:application",
             ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_until_serving(server, url + "/healthz")
+        yield url
+    finally:
+        stop(server)
+
+
+DEALS = Path(__file__).resolve().parent / "deals" / "games.json"
+DEALT_SERVER_LOG = ARTIFACTS / "e2e-dealt-server.log"
+
+
+@pytest.fixture(scope="session")
+def dealt_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A second site whose every new match starts with the fixed deals of `deals/games.json`
+    (the test-only `CARDROOM_DEALS` of docs/live-tables.md, honoured with DEBUG on). A test module
+    plays on it by overriding `site_url` with this fixture."""
+    folder = tmp_path_factory.mktemp("dealt-site")
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(
+        SQLITE_PATH=str(folder / "e2e.sqlite3"),
+        CELERY_FOLDER=str(folder / "celery"),
+        CARDROOM_DEALS=str(DEALS),
+        DEBUG="1",
+        PYTHONUNBUFFERED="1",
+    )
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        timeout=MIGRATE_SECONDS,
+        check=True,
+    )
+    port = free_port()
+    ARTIFACTS.mkdir(exist_ok=True)
+    with DEALT_SERVER_LOG.open("wb") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+            + ["cardroom.asgi:application"],
             cwd=ROOT,
             env=env,
             stdout=log,

@@ -1,0 +1,131 @@
+"""What players do at a started game, through the hooks of docs/ui-contract.md: sit a table of
+people, then click cards and buttons as they would. The deals are fixed by `deals/games.json`."""
+
+from collections.abc import Callable
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.actions import (
+    PUBLIC_TABLE_URL,
+    SCREENSHOTS,
+    listen,
+    set_field,
+    sign_up,
+    sit_in_free_seat,
+    table_id,
+)
+
+MOVE_TIMEOUT_MS = 10_000
+
+
+def seat_table(
+    open_person: Callable[..., Page], game: str, names: list[str]
+) -> tuple[list[Page], str]:
+    """Signs each person up; the first creates a public table of that game with a seat for each
+    and sits at it, the others sit in table order. Returns their pages and the table's id."""
+    pages = [open_person() for _ in names]
+    for page, name in zip(pages, names, strict=True):
+        sign_up(page, name)
+    host = pages[0]
+    host.goto("/")
+    host.click("a#create-table")
+    set_field(host, "game", game)
+    set_field(host, "seats", str(len(names)))
+    set_field(host, "visibility", "public")
+    set_field(host, "clock", "0")
+    host.click("#create-table-submit")
+    host.wait_for_url(PUBLIC_TABLE_URL)
+    table = table_id(host)
+    for page in pages[1:]:
+        page.goto(f"/tables/{table}/")
+        sit_in_free_seat(page)
+    for page in pages:
+        listen(page)
+    return pages, table
+
+
+def start_game(host: Page, pages: list[Page]) -> None:
+    host.click("#start-table")
+    for page in pages:
+        expect(page.locator("#game-area")).not_to_be_empty()
+
+
+def version(page: Page) -> str:
+    return page.locator("#table-version").inner_text().strip()
+
+
+def assert_version_unchanged(page: Page, before: str) -> None:
+    expect(page.locator("#table-version")).to_have_text(before)
+
+
+def screenshot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True)
+
+
+# Rummy 70
+
+
+def hand_card(page: Page, face: str) -> Locator:
+    return page.locator(f'#rummy-hand .hand-cards button.card[data-face="{face}"]')
+
+
+def hand_faces(page: Page) -> list[str]:
+    cards = page.locator("#rummy-hand .hand-cards button.card")
+    return [card.get_attribute("data-face") or "" for card in cards.all()]
+
+
+def meld_with(page: Page, face: str) -> Locator:
+    """The meld on the table that holds this card (a face held twice in two decks is avoided by
+    the fixed deal)."""
+    return page.locator(f'#rummy-melds .meld[data-faces~="{face}"]')
+
+
+def select(page: Page, *faces: str) -> None:
+    for face in faces:
+        card = hand_card(page, face)
+        card.click()
+        expect(card).to_have_attribute("aria-pressed", "true")
+
+
+def stage(page: Page, *faces: str) -> None:
+    select(page, *faces)
+    page.click("#rummy-hand .stage-button")
+
+
+def draw(page: Page) -> None:
+    """Waits for the player's turn and draws from the stock."""
+    expect(page.locator("#rummy-draw")).to_be_visible(timeout=MOVE_TIMEOUT_MS)
+    page.click("#rummy-draw")
+    expect(page.locator("#rummy-discard")).to_be_visible()
+
+
+def discard(page: Page, face: str) -> None:
+    select(page, face)
+    page.click("#rummy-discard")
+    expect(page.locator("#rummy-discard")).to_have_count(0)
+
+
+def draw_and_throw(page: Page, drawn: str) -> None:
+    """A quiet turn: draw a card from the stock and throw that same card."""
+    draw(page)
+    expect(hand_card(page, drawn)).to_be_visible()
+    discard(page, drawn)
+
+
+def open_with(page: Page, *melds: str, total: int) -> None:
+    """Stages each meld (faces separated by spaces), checks the running total and opens."""
+    for meld in melds:
+        stage(page, *meld.split())
+    expect(page.locator("#rummy-hand .staged-total")).to_contain_text(f"{total} / 70")
+    page.click("#rummy-open")
+    expect(page.locator("#rummy-hand .staged-meld")).to_have_count(0)
+    for meld in melds:
+        expect(meld_with(page, meld.split()[0])).to_have_count(1)
+
+
+def lay_off(page: Page, face: str, on: str) -> None:
+    """Lays a card off on the meld that holds the face `on`."""
+    select(page, face)
+    meld_with(page, on).click()
+    expect(meld_with(page, on).and_(meld_with(page, face))).to_have_count(1)

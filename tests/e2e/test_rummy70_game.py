@@ -1,0 +1,107 @@
+"""Ana, Bruno and Carla play a Rummy 70 hand in three browsers, from the fixed deal of
+`deals/games.json` (Carla deals, so Ana plays first):
+
+- Ana: 10C 10E 10B, 10O JO QO KO, 7E 7B 7O (91 points) and 2C 3C 4C 5C.
+- Bruno: QC QE QB and three aces, 63 points at best: he cannot open.
+- Carla: KC KE KB, JC JE JB, 9C 9E 9B (87 points) and the 7C that fits Ana's set of sevens.
+- The stock, in drawing order: 6E 8B 4E 3B 5B 2B 6C.
+
+Nobody may open in the first round, so everybody draws and throws once; in the second Ana opens,
+Bruno is refused under 70 and Carla opens and lays off on Ana's meld; in the third Ana draws the
+6C, lays down her run, lays the 6C off on it and closes with an empty hand."""
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.actions import PHONE
+from tests.e2e.games import (
+    assert_version_unchanged,
+    discard,
+    draw,
+    draw_and_throw,
+    hand_faces,
+    lay_off,
+    open_with,
+    screenshot,
+    seat_table,
+    stage,
+    start_game,
+    version,
+)
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Ana", "Bruno", "Carla"]
+ANA_OPENING = ("10C 10E 10B", "10O JO QO KO", "7E 7B 7O")
+CARLA_OPENING = ("KC KE KB", "JC JE JB", "9C 9E 9B")
+
+
+@pytest.fixture(scope="session")
+def site_url(dealt_site_url: str) -> str:
+    return dealt_site_url
+
+
+def play_first_round(ana: Page, bruno: Page, carla: Page) -> None:
+    draw_and_throw(ana, "6E")
+    draw_and_throw(bruno, "8B")
+    draw_and_throw(carla, "4E")
+
+
+def test_three_players_play_a_hand_to_its_closing(open_person: Callable[..., Page]) -> None:
+    (ana, bruno, carla), _table = seat_table(open_person, "rummy70", PLAYERS)
+    start_game(ana, [ana, bruno, carla])
+    expect(ana.locator("#rummy-players .rummy-seat")).to_have_count(3)
+    play_first_round(ana, bruno, carla)
+
+    draw(ana)
+    open_with(ana, *ANA_OPENING, total=91)
+    discard(ana, "3B")
+    for other in (bruno, carla):
+        expect(other.locator('#rummy-players [data-engine-seat="0"] .badge-open')).to_be_visible()
+
+    draw(bruno)
+    stage(bruno, "QC", "QE", "QB")
+    expect(bruno.locator("#rummy-hand .staged-total")).to_contain_text("30 / 70")
+    seen_by_ana, seen_by_carla = version(ana), version(carla)
+    bruno.click("#rummy-open")
+    expect(bruno.locator("#table-message")).to_contain_text("70")
+    expect(bruno.locator("#table-message")).to_contain_text("30")
+    expect(bruno.locator("#rummy-hand .staged-meld")).to_have_count(1)
+    assert_version_unchanged(ana, seen_by_ana)
+    assert_version_unchanged(carla, seen_by_carla)
+    for other in (ana, carla):
+        expect(other.locator("#table-message")).to_be_empty()
+    bruno.click("#rummy-hand .staged-meld .take-back")
+    discard(bruno, "5B")
+
+    draw(carla)
+    open_with(carla, *CARLA_OPENING, total=87)
+    lay_off(carla, "7C", on="7O")
+    discard(carla, "2B")
+    expect(ana.locator('#rummy-melds .meld[data-faces~="7C"][data-faces~="7O"]')).to_have_count(1)
+
+    draw(ana)
+    stage(ana, "2C", "3C", "4C", "5C")
+    ana.click("#rummy-lay-meld")
+    lay_off(ana, "6C", on="2C")
+    assert hand_faces(ana) == []
+    screenshot(ana, "rummy70-before-close-desktop")
+    ana.click("#rummy-close")
+
+    for page in (ana, bruno, carla):
+        result = page.locator("#rummy-result")
+        expect(result).to_be_visible()
+        expect(result.locator(".ending")).to_contain_text("No abiertos")
+        expect(result.locator(".hand-result")).to_have_count(3)
+        bruno_row = result.locator(".hand-result", has_text="Bruno")
+        expect(bruno_row.locator(".badge-out")).to_contain_text("+1")
+        expect(bruno_row.locator(".hand-result-cards .card")).to_have_count(14)
+        expect(bruno_row.locator(".card[aria-label]").first).to_be_visible()
+        expect(result.locator(".took-point")).to_have_count(1)
+    carla_row = bruno.locator("#rummy-result .hand-result", has_text="Carla")
+    expect(carla_row).to_contain_text("en la mano")
+    screenshot(ana, "rummy70-hand-end-desktop")
+    bruno.set_viewport_size(PHONE)
+    screenshot(bruno, "rummy70-hand-end-phone")
