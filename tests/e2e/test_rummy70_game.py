@@ -10,17 +10,19 @@ Nobody may open in the first round, so everybody draws and throws once; in the s
 Bruno is refused under 70 and Carla opens and lays off on Ana's meld; in the third Ana draws the
 6C, lays down her run, lays the 6C off on it and closes with an empty hand."""
 
+import re
 from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.actions import PHONE
+from tests.e2e.actions import PHONE, listen, sign_up
 from tests.e2e.games import (
     assert_version_unchanged,
     discard,
     draw,
     draw_and_throw,
+    hand_card,
     hand_faces,
     lay_off,
     open_with,
@@ -105,3 +107,64 @@ def test_three_players_play_a_hand_to_its_closing(open_person: Callable[..., Pag
     screenshot(ana, "rummy70-hand-end-desktop")
     bruno.set_viewport_size(PHONE)
     screenshot(bruno, "rummy70-hand-end-phone")
+
+
+def test_a_refresh_in_the_middle_of_a_turn_restores_the_view(
+    open_person: Callable[..., Page],
+) -> None:
+    (ana, bruno, carla), _table = seat_table(open_person, "rummy70", PLAYERS)
+    start_game(ana, [ana, bruno, carla])
+
+    draw(ana)
+    expect(hand_card(ana, "6E")).to_be_visible()
+    faces, seen = hand_faces(ana), version(ana)
+    assert len(faces) == 15
+    screenshot(ana, "rummy70-desktop")
+
+    ana.reload()
+    expect(ana.locator("#rummy-discard")).to_be_visible()
+    expect(ana.locator("#table-version")).to_have_text(seen)
+    assert hand_faces(ana) == faces
+    expect(ana.locator("#rummy-draw")).to_have_count(0)
+
+    discard(ana, "6E")
+    draw_and_throw(bruno, "8B")
+    expect(ana.locator("#table-version")).to_have_text(version(bruno))
+
+
+def test_a_spectator_sees_the_melds_and_no_hand(open_person: Callable[..., Page]) -> None:
+    (ana, bruno, carla), table = seat_table(open_person, "rummy70", PLAYERS)
+    spectator = open_person()
+    sign_up(spectator, "Dani")
+    spectator.goto(f"/tables/{table}/")
+    listen(spectator)
+    start_game(ana, [ana, bruno, carla, spectator])
+    play_first_round(ana, bruno, carla)
+    draw(ana)
+    open_with(ana, *ANA_OPENING, total=91)
+    discard(ana, "3B")
+    expect(spectator.locator("#table-version")).to_have_text(version(ana))
+
+    expect(spectator.locator("#rummy-melds .meld")).to_have_count(3)
+    expect(spectator.locator("#rummy-melds .meld .card")).to_have_count(10)
+    expect(spectator.locator("#rummy-hand")).to_be_hidden()
+    expect(spectator.locator("#rummy-hand .card")).to_have_count(0)
+    expect(spectator.locator("#rummy-controls button")).to_have_count(0)
+    expect(spectator.locator("[data-face], [data-card]")).to_have_count(0)
+    backs = spectator.locator("#rummy-players .card")
+    expect(backs).to_have_count(3)
+    for back in backs.all():
+        expect(back).to_have_class(re.compile(r"\bback\b"))
+        assert back.evaluate("card => card.textContent.trim()") == ""
+        for identity in ("aria-label", "data-face", "data-card", "title", "class"):
+            assert not re.search(r"suit-|\d[OCEB]\b", back.get_attribute(identity) or "")
+    hidden = {
+        label
+        for player in (ana, bruno, carla)
+        for label in player.locator("#rummy-hand .hand-cards .card").evaluate_all(
+            "cards => cards.map(card => card.getAttribute('aria-label'))"
+        )
+    }
+    assert len(hidden) > 20
+    html = spectator.content()
+    assert [label for label in hidden if label in html] == []
