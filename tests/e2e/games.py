@@ -2,6 +2,7 @@
 people, then click cards and buttons as they would. The deals are fixed by `deals/games.json`."""
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -18,14 +19,17 @@ from tests.e2e.actions import (
 MOVE_TIMEOUT_MS = 10_000
 
 
-def seat_table(
-    open_person: Callable[..., Page], game: str, names: list[str]
-) -> tuple[list[Page], str]:
+class Table(NamedTuple):
+    id: str
+    players: list[Page]
+    names: list[str]
+
+
+def seat_table(open_person: Callable[..., Page], game: str, names: list[str]) -> Table:
     """Signs each person up; the first creates a public table of that game with a seat for each
-    and sits at it, the others sit in table order. Returns their pages and the table's id."""
+    and sits at it, the others sit in table order."""
     pages = [open_person() for _ in names]
-    for page, name in zip(pages, names, strict=True):
-        sign_up(page, name)
+    shown_names = [sign_up(page, name) for page, name in zip(pages, names, strict=True)]
     host = pages[0]
     host.goto("/")
     host.click("a#create-table")
@@ -41,7 +45,7 @@ def seat_table(
         sit_in_free_seat(page)
     for page in pages:
         listen(page)
-    return pages, table
+    return Table(table, pages, shown_names)
 
 
 def start_game(host: Page, pages: list[Page]) -> None:
@@ -129,3 +133,45 @@ def lay_off(page: Page, face: str, on: str) -> None:
     select(page, face)
     meld_with(page, on).click()
     expect(meld_with(page, on).and_(meld_with(page, face))).to_have_count(1)
+
+
+# Golfo
+
+
+def golfo_card(page: Page, label: str) -> Locator:
+    return page.locator(f'#golfo-hand .card[aria-label="{label}"]')
+
+
+def golfo_turn(page: Page) -> None:
+    expect(page.locator("#golfo-controls.is-your-turn")).to_be_visible(timeout=MOVE_TIMEOUT_MS)
+
+
+def golfo_move(page: Page, button: str) -> None:
+    """Waits for the player's turn and clicks one of his move buttons (`#golfo-pass`...)."""
+    golfo_turn(page)
+    page.click(button)
+    expect(page.locator("#golfo-controls.is-your-turn")).to_have_count(0)
+
+
+def golfo_bet_least(page: Page) -> int:
+    """Bets the least the bet form allows and returns it."""
+    golfo_turn(page)
+    amount = page.locator("form#golfo-bet input[name=amount]")
+    least = int(amount.get_attribute("min") or "0")
+    amount.fill(str(least))
+    page.click("#golfo-bet-submit")
+    expect(page.locator("#golfo-controls.is-your-turn")).to_have_count(0)
+    return least
+
+
+def golfo_discard(page: Page, *labels: str) -> None:
+    """Picks these cards (none: keeps them all) and sends the discard."""
+    golfo_turn(page)
+    for label in labels:
+        card = page.locator(f'.card[aria-label="{label}"]')
+        page.locator("#golfo-hand label.card-pick").filter(has=card).click()
+        expect(page.locator("#golfo-hand input[data-golfo-pick]:checked")).to_have_count(
+            labels.index(label) + 1
+        )
+    page.click("#golfo-discard-submit")
+    expect(page.locator("#golfo-controls.is-your-turn")).to_have_count(0)

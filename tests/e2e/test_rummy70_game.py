@@ -52,7 +52,7 @@ def play_first_round(ana: Page, bruno: Page, carla: Page) -> None:
 
 
 def test_three_players_play_a_hand_to_its_closing(open_person: Callable[..., Page]) -> None:
-    (ana, bruno, carla), _table = seat_table(open_person, "rummy70", PLAYERS)
+    ana, bruno, carla = seat_table(open_person, "rummy70", PLAYERS).players
     start_game(ana, [ana, bruno, carla])
     expect(ana.locator("#rummy-players .rummy-seat")).to_have_count(3)
     play_first_round(ana, bruno, carla)
@@ -112,7 +112,7 @@ def test_three_players_play_a_hand_to_its_closing(open_person: Callable[..., Pag
 def test_a_refresh_in_the_middle_of_a_turn_restores_the_view(
     open_person: Callable[..., Page],
 ) -> None:
-    (ana, bruno, carla), _table = seat_table(open_person, "rummy70", PLAYERS)
+    ana, bruno, carla = seat_table(open_person, "rummy70", PLAYERS).players
     start_game(ana, [ana, bruno, carla])
 
     draw(ana)
@@ -133,10 +133,11 @@ def test_a_refresh_in_the_middle_of_a_turn_restores_the_view(
 
 
 def test_a_spectator_sees_the_melds_and_no_hand(open_person: Callable[..., Page]) -> None:
-    (ana, bruno, carla), table = seat_table(open_person, "rummy70", PLAYERS)
+    table = seat_table(open_person, "rummy70", PLAYERS)
+    ana, bruno, carla = table.players
     spectator = open_person()
     sign_up(spectator, "Dani")
-    spectator.goto(f"/tables/{table}/")
+    spectator.goto(f"/tables/{table.id}/")
     listen(spectator)
     start_game(ana, [ana, bruno, carla, spectator])
     play_first_round(ana, bruno, carla)
