@@ -111,8 +111,15 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py 8 reads with a 5 s socket timeout by default, which cuts the channel
-            # layer's blocking receive (BZPOPMIN) and closes every idle socket with 1011.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": None}]},
+            # layer's blocking receive (BZPOPMIN) and closes every idle socket with 1011. Its
+            # pool refuses a 101st connection (MaxConnectionsError, the socket closed with 1011),
+            # and all the sockets of one daphne share one inbound queue whose default capacity
+            # (100 messages) drops nudges in a burst: a few hundred tables need more of both
+            # (docs/performance.md).
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 1000}],
+                "capacity": 2000,
+            },
         }
     }
 else:
