@@ -7,6 +7,7 @@ from typing import NamedTuple
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.actions import (
+    PHONE,
     PUBLIC_TABLE_URL,
     SCREENSHOTS,
     listen,
@@ -62,9 +63,28 @@ def assert_version_unchanged(page: Page, before: str) -> None:
     expect(page.locator("#table-version")).to_have_text(before)
 
 
-def screenshot(page: Page, name: str) -> None:
+def on_a_phone(open_person: Callable[..., Page], player: Page) -> Page:
+    """The same player's table in a second tab, on a 390x844 phone: a seated user gets his
+    player view in every tab."""
+    phone = open_person(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        storage_state=player.context.storage_state(),
+    )
+    phone.goto(player.url)
+    listen(phone)
+    expect(phone.locator("#table-version")).to_have_text(version(player))
+    return phone
+
+
+def screenshot(page: Page, name: str, around: str) -> None:
+    """What the window shows once the part `around` is scrolled to its top (the move controls
+    stick to the bottom of the window, so a whole-page shot would lay them over the page)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True)
+    page.locator(around).evaluate("part => part.scrollIntoView({block: 'start'})")
+    page.screenshot(path=SCREENSHOTS / f"{name}.png")
 
 
 # Rummy 70

@@ -20,6 +20,8 @@ from tests.e2e.games import (
     golfo_card,
     golfo_discard,
     golfo_move,
+    on_a_phone,
+    screenshot,
     seat_table,
     start_game,
 )
@@ -58,10 +60,14 @@ def test_a_golfo_hand_is_played_to_its_showdown(open_person: Callable[..., Page]
 
     expect(bruno.locator("#golfo-hand .card")).to_have_count(5)
     expect(golfo_card(bruno, "3 de bastos")).to_be_visible()
+    screenshot(bruno, "golfo-desktop", around="#golfo-seats")
     everybody_passes(bruno, carla)
 
     golfo_discard(bruno, "3 de bastos")
     expect(golfo_card(bruno, "4 de oros")).to_be_visible()
+    carla_on_phone = on_a_phone(open_person, carla)
+    expect(carla_on_phone.locator("#golfo-discard-submit")).to_be_visible()
+    screenshot(carla_on_phone, "golfo-phone", around="#golfo-hand")
     golfo_discard(carla, "3 de espadas", "4 de espadas")
     expect(golfo_card(carla, "5 de copas")).to_be_visible()
     everybody_passes(bruno, carla)
@@ -80,3 +86,5 @@ def test_a_golfo_hand_is_played_to_its_showdown(open_person: Callable[..., Page]
         expect(showdown.locator(".golfo-shown-hand .card")).to_have_count(10)
         expect(showdown.locator(".golfo-pot-result")).to_contain_text(f"{bruno_name} se lleva")
         expect(showdown).not_to_contain_text("Dani")
+    screenshot(bruno, "golfo-showdown-desktop", around="#golfo-showdown")
+    screenshot(carla_on_phone, "golfo-showdown-phone", around="#golfo-showdown")

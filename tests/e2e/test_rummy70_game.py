@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.actions import PHONE, listen, sign_up
+from tests.e2e.actions import listen, sign_up
 from tests.e2e.games import (
     assert_version_unchanged,
     discard,
@@ -25,6 +25,7 @@ from tests.e2e.games import (
     hand_card,
     hand_faces,
     lay_off,
+    on_a_phone,
     open_with,
     screenshot,
     seat_table,
@@ -85,11 +86,14 @@ def test_three_players_play_a_hand_to_its_closing(open_person: Callable[..., Pag
     expect(ana.locator('#rummy-melds .meld[data-faces~="7C"][data-faces~="7O"]')).to_have_count(1)
 
     draw(ana)
+    ana_on_phone = on_a_phone(open_person, ana)
+    expect(ana_on_phone.locator("#rummy-discard")).to_be_visible()
+    screenshot(ana, "rummy70-desktop", around="#rummy-melds")
+    screenshot(ana_on_phone, "rummy70-phone", around="#rummy-hand")
     stage(ana, "2C", "3C", "4C", "5C")
     ana.click("#rummy-lay-meld")
     lay_off(ana, "6C", on="2C")
     assert hand_faces(ana) == []
-    screenshot(ana, "rummy70-before-close-desktop")
     ana.click("#rummy-close")
 
     for page in (ana, bruno, carla):
@@ -104,9 +108,8 @@ def test_three_players_play_a_hand_to_its_closing(open_person: Callable[..., Pag
         expect(result.locator(".took-point")).to_have_count(1)
     carla_row = bruno.locator("#rummy-result .hand-result", has_text="Carla")
     expect(carla_row).to_contain_text("en la mano")
-    screenshot(ana, "rummy70-hand-end-desktop")
-    bruno.set_viewport_size(PHONE)
-    screenshot(bruno, "rummy70-hand-end-phone")
+    screenshot(ana, "rummy70-hand-end-desktop", around="#rummy-result")
+    screenshot(ana_on_phone, "rummy70-hand-end-phone", around="#rummy-result")
 
 
 def test_a_refresh_in_the_middle_of_a_turn_restores_the_view(
@@ -119,7 +122,6 @@ def test_a_refresh_in_the_middle_of_a_turn_restores_the_view(
     expect(hand_card(ana, "6E")).to_be_visible()
     faces, seen = hand_faces(ana), version(ana)
     assert len(faces) == 15
-    screenshot(ana, "rummy70-desktop")
 
     ana.reload()
     expect(ana.locator("#rummy-discard")).to_be_visible()
