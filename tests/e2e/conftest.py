@@ -9,6 +9,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_play
 from tests.e2e.actions import ARTIFACTS, DESKTOP, ROOT, SCREENSHOTS
 
 SERVER_LOG = ARTIFACTS / "e2e-server.log"
+DEALT_SERVER_LOG = ARTIFACTS / "e2e-dealt-server.log"
+DEALS = Path(__file__).resolve().parent / "deals" / "games.json"
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -62,17 +65,17 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_until_serving(server: subprocess.Popen[bytes], url: str) -> None:
+def wait_until_serving(server: subprocess.Popen[bytes], url: str, log_path: Path) -> None:
     deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            pytest.fail(f"daphne exited with {server.returncode}:\n{SERVER_LOG.read_text()}")
+            pytest.fail(f"daphne exited with {server.returncode}:\n{log_path.read_text()}")
         try:
             with urllib.request.urlopen(url, timeout=2):
                 return
         except OSError:
             time.sleep(0.2)
-    log = SERVER_LOG.read_text()
+    log = log_path.read_text()
     pytest.fail(f"{url} did not answer 200 within {STARTUP_SECONDS} s:\n{log}")
 
 
@@ -85,17 +88,18 @@ def stop(server: subprocess.Popen[bytes]) -> None:
         server.wait(timeout=STOP_SECONDS)
 
 
-@pytest.fixture(scope="session")
-def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site as `make run` serves it (embedded default), on its own database and port, with no
-    Celery worker: these tests use no turn clock and no bot."""
-    folder = tmp_path_factory.mktemp("site")
+@contextmanager
+def running_site(folder: Path, log_path: Path, **settings: str) -> Iterator[str]:
+    """Migrates a fresh SQLite database in `folder`, serves the site with daphne on a free port
+    (embedded default, DEBUG on, `settings` as extra environment variables) and yields its URL;
+    the server is always stopped."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update(
         SQLITE_PATH=str(folder / "e2e.sqlite3"),
         CELERY_FOLDER=str(folder / "celery"),
         DEBUG="1",
         PYTHONUNBUFFERED="1",
+        **settings,
     )
     migrate = subprocess.run(
         [sys.executable, "manage.py", "migrate", "--noinput"],
@@ -110,60 +114,7 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     port = free_port()
     ARTIFACTS.mkdir(exist_ok=True)
-    with SERVER_LOG.open("wb") as log:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(port),
-                "cardroom.asgi:application",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        url = f"http://127.0.0.1:{port}"
-        wait_until_serving(server, url + "/healthz")
-        yield url
-    finally:
-        stop(server)
-
-
-DEALS = Path(__file__).resolve().parent / "deals" / "games.json"
-DEALT_SERVER_LOG = ARTIFACTS / "e2e-dealt-server.log"
-
-
-@pytest.fixture(scope="session")
-def dealt_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A second site whose every new match starts with the fixed deals of `deals/games.json`
-    (the test-only `CARDROOM_DEALS` of docs/live-tables.md, honoured with DEBUG on). A test module
-    plays on it by overriding `site_url` with this fixture."""
-    folder = tmp_path_factory.mktemp("dealt-site")
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(
-        SQLITE_PATH=str(folder / "e2e.sqlite3"),
-        CELERY_FOLDER=str(folder / "celery"),
-        CARDROOM_DEALS=str(DEALS),
-        DEBUG="1",
-        PYTHONUNBUFFERED="1",
-    )
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        timeout=MIGRATE_SECONDS,
-        check=True,
-    )
-    port = free_port()
-    ARTIFACTS.mkdir(exist_ok=True)
-    with DEALT_SERVER_LOG.open("wb") as log:
+    with log_path.open("wb") as log:
         server = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
             + ["cardroom.asgi:application"],
@@ -174,10 +125,28 @@ def dealt_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         )
     try:
         url = f"http://127.0.0.1:{port}"
-        wait_until_serving(server, url + "/healthz")
+        wait_until_serving(server, url + "/healthz", log_path)
         yield url
     finally:
         stop(server)
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site as `make run` serves it (embedded default), on its own database and port, with no
+    Celery worker: these tests use no turn clock and no bot."""
+    with running_site(tmp_path_factory.mktemp("site"), SERVER_LOG) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def dealt_site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A second site whose every new match starts with the fixed deals of `deals/games.json`
+    (the test-only `CARDROOM_DEALS` of docs/live-tables.md, honoured with DEBUG on). A test module
+    plays on it by overriding `site_url` with this fixture."""
+    folder = tmp_path_factory.mktemp("dealt-site")
+    with running_site(folder, DEALT_SERVER_LOG, CARDROOM_DEALS=str(DEALS)) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
