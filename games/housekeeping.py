@@ -14,12 +14,12 @@ from django.db.models import Max
 from django.utils import timezone
 
 from games.bots import play_bot
-from games.broadcasts import announce_table_changed
 from games.clocks import enforce_deadline
 from games.models import Game, Presence, Table, TableNote
 from games.play import NEXT_HAND_SECONDS, deal_next_hand
 from games.presence import sit_out_absent, stale_after
 from games.table_log import write_note
+from games.table_versions import bump_version
 
 LOST_BOT_SECONDS = 1.0
 
@@ -95,10 +95,8 @@ def close_idle_table(*, table_id: int, now: datetime | None = None) -> bool:
             hand_ended_at=None,
         )
         table.status = Table.Status.FINISHED
-        table.version += 1
-        table.save(update_fields=["status", "version", "updated_at"])
         write_note(table=table, kind=TableNote.Kind.CLOSED)
-        announce_table_changed(table_id=table.pk, version=table.version)
+        bump_version(table)
         return True
 
 

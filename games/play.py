@@ -19,14 +19,13 @@ from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.broadcasts import announce_table_changed
 from games.engine.errors import EngineError
 from games.errors import TableError
 from games.game_kinds import GAME_KINDS, HAND_OVER, MATCH_OVER, GameKind
 from games.history import record_hand
 from games.models import Action, Game, Seat, Table, User
-from games.schedule import plan_table
 from games.screens import SCREENS
+from games.table_versions import bump_version, lock_table
 
 NEXT_HAND_SECONDS = 20
 REMATCH_MOVE = "revancha"
@@ -110,7 +109,7 @@ def play_action(*, table_id: int, user: Actor, version: int | None, action: Any)
         except EngineError as error:
             raise TableError(engine_message(error)) from error
         _store(table, game, kind, after, seat=seat, action=action, user=user)
-        return _bump(table)
+        return bump_version(table)
 
 
 def ready(*, table_id: int, user: Actor, version: int | None) -> Table:
@@ -128,7 +127,7 @@ def ready(*, table_id: int, user: Actor, version: int | None) -> Table:
         game.save(update_fields=["ready"])
         if set(kind.waits_for(state)) <= set(game.ready) and _table_deals(table, game):
             return table
-        return _bump(table)
+        return bump_version(table)
 
 
 def accept_rematch(*, table_id: int, user: Actor, version: int | None) -> Table:
@@ -141,7 +140,7 @@ def accept_rematch(*, table_id: int, user: Actor, version: int | None) -> Table:
             raise TableError(_("You have already accepted the rematch."))
         game.rematch = [*game.rematch, user.pk]
         game.save(update_fields=["rematch"])
-        return _bump(table)
+        return bump_version(table)
 
 
 def deal_next_hand(*, table_id: int) -> bool:
@@ -174,7 +173,7 @@ def _table_deals(table: Table, game: Game) -> bool:
     except EngineError:
         return False
     _store(table, game, kind, after, seat=None, action=action, user=None)
-    _bump(table)
+    bump_version(table)
     return True
 
 
@@ -182,7 +181,7 @@ def _players_table(table_id: int, user: Actor, version: int | None) -> tuple[Tab
     """Lock the table; refuse anyone but a player of its current match, and a stale form."""
     if not user.is_authenticated:
         raise TableError(_("Log in or sit as a guest first."))
-    table = _locked_table(table_id)
+    table = lock_table(table_id)
     game = current_game(table)
     if game is None or table.status == Table.Status.WAITING:
         raise TableError(_("No game is being played at this table."))
@@ -235,18 +234,3 @@ def _store(
         game.hand_ended_at = None
         table.status = Table.Status.FINISHED
     game.save()
-
-
-def _locked_table(table_id: int) -> Table:
-    table = Table.objects.select_for_update().filter(pk=table_id).first()
-    if table is None:
-        raise TableError(_("This table does not exist."))
-    return table
-
-
-def _bump(table: Table) -> Table:
-    table.version += 1
-    table.save(update_fields=["status", "version", "updated_at"])
-    plan_table(table=table)
-    announce_table_changed(table_id=table.pk, version=table.version)
-    return table

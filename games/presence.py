@@ -15,12 +15,11 @@ from django.db.models import F
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
-from games.broadcasts import announce_table_changed
 from games.game_kinds import GAME_KINDS
 from games.models import Game, Presence, Seat, Table, TableNote, User
 from games.play import current_game
-from games.schedule import plan_table
 from games.table_log import write_note
+from games.table_versions import bump_version
 from games.turns import awaited_seats
 
 
@@ -104,7 +103,7 @@ def sit_out_absent(*, table_id: int, now: datetime | None = None) -> bool:
             seat.save(update_fields=["sat_out"])
             write_note(table=table, kind=TableNote.Kind.SAT_OUT, name=str(seat.user))
         if gone:
-            _changed(table)
+            bump_version(table)
         return bool(gone)
 
 
@@ -122,12 +121,5 @@ def take_seat_back(*, table_id: int, user_id: int) -> bool:
         seat.sat_out = False
         seat.save(update_fields=["sat_out"])
         write_note(table=table, kind=TableNote.Kind.BACK, name=str(User.objects.get(pk=user_id)))
-        _changed(table)
+        bump_version(table)
         return True
-
-
-def _changed(table: Table) -> None:
-    table.version += 1
-    table.save(update_fields=["version", "updated_at"])
-    plan_table(table=table)
-    announce_table_changed(table_id=table.pk, version=table.version)

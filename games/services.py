@@ -16,8 +16,8 @@ from games.broadcasts import announce_table_changed
 from games.errors import TableError
 from games.models import Seat, Table, User
 from games.play import begin_match, current_game
-from games.schedule import plan_table
 from games.table_options import clean_options
+from games.table_versions import bump_version, lock_table
 
 RUMMY_SEATS = range(2, 7)
 GOLFO_SEATS = 4
@@ -66,7 +66,7 @@ def sit(*, table_id: int, user: Actor, position: int) -> Table:
     """Seat ``user`` at the free seat ``position`` of a table that has not started."""
     _check_can_act(user)
     with transaction.atomic():
-        table = _locked_table(table_id)
+        table = lock_table(table_id)
         _check_waiting(table)
         if not 0 <= position < table.seat_count:
             raise TableError(_("There is no such seat at this table."))
@@ -80,26 +80,26 @@ def sit(*, table_id: int, user: Actor, position: int) -> Table:
                 Seat.objects.create(table=table, position=position, user=user)
         except IntegrityError as error:
             raise TableError(_("That seat is taken.")) from error
-        return _bump(table)
+        return bump_version(table)
 
 
 def stand(*, table_id: int, user: Actor) -> Table:
     """Free the seat of ``user`` at a table that has not started."""
     _check_can_act(user)
     with transaction.atomic():
-        table = _locked_table(table_id)
+        table = lock_table(table_id)
         _check_waiting(table)
         deleted, _per_model = table.seats.filter(user=user).delete()
         if not deleted:
             raise TableError(_("You are not sitting at this table."))
-        return _bump(table)
+        return bump_version(table)
 
 
 def remove_player(*, table_id: int, by: Actor, position: int) -> Table:
     """The host frees the seat ``position`` of another player before the start."""
     _check_can_act(by)
     with transaction.atomic():
-        table = _locked_table(table_id)
+        table = lock_table(table_id)
         _check_host(table, by)
         _check_waiting(table)
         seat = table.seats.filter(position=position).first()
@@ -108,7 +108,7 @@ def remove_player(*, table_id: int, by: Actor, position: int) -> Table:
         if seat.user_id == by.pk:
             raise TableError(_("Use “Stand up” to leave your own seat."))
         seat.delete()
-        return _bump(table)
+        return bump_version(table)
 
 
 def fill_with_bots(*, table_id: int, by: Actor) -> Table:
@@ -116,7 +116,7 @@ def fill_with_bots(*, table_id: int, by: Actor) -> Table:
     "Bot 1", "Bot 2"… in seat order."""
     _check_can_act(by)
     with transaction.atomic():
-        table = _locked_table(table_id)
+        table = lock_table(table_id)
         _check_host(table, by)
         _check_waiting(table)
         taken = set(table.seats.values_list("position", flat=True))
@@ -128,7 +128,7 @@ def fill_with_bots(*, table_id: int, by: Actor) -> Table:
             Seat.objects.create(
                 table=table, position=position, user=new_bot_user(number=number + offset)
             )
-        return _bump(table)
+        return bump_version(table)
 
 
 def start_table(*, table_id: int, by: Actor) -> Table:
@@ -136,7 +136,7 @@ def start_table(*, table_id: int, by: Actor) -> Table:
     rematch with the players who accepted it (the others give up their seats)."""
     _check_can_act(by)
     with transaction.atomic():
-        table = _locked_table(table_id)
+        table = lock_table(table_id)
         _check_host(table, by)
         if table.status == Table.Status.FINISHED:
             return _start_rematch(table)
@@ -145,7 +145,7 @@ def start_table(*, table_id: int, by: Actor) -> Table:
         _check_enough(table, len(seats))
         begin_match(table=table, seats=seats)
         table.status = Table.Status.PLAYING
-        return _bump(table)
+        return bump_version(table)
 
 
 def _start_rematch(table: Table) -> Table:
@@ -161,7 +161,7 @@ def _start_rematch(table: Table) -> Table:
     table.seats.exclude(user_id__in=accepted).delete()
     begin_match(table=table, seats=staying)
     table.status = Table.Status.PLAYING
-    return _bump(table)
+    return bump_version(table)
 
 
 def _check_enough(table: Table, players: int) -> None:
@@ -170,21 +170,6 @@ def _check_enough(table: Table, players: int) -> None:
         raise TableError(
             _("At least %(count)d players must sit before the start.") % {"count": needed}
         )
-
-
-def _locked_table(table_id: int) -> Table:
-    table = Table.objects.select_for_update().filter(pk=table_id).first()
-    if table is None:
-        raise TableError(_("This table does not exist."))
-    return table
-
-
-def _bump(table: Table) -> Table:
-    table.version += 1
-    table.save(update_fields=["status", "version", "updated_at"])
-    plan_table(table=table)
-    announce_table_changed(table_id=table.pk, version=table.version)
-    return table
 
 
 def _check_can_act(user: Actor) -> None:
