@@ -50,9 +50,10 @@ def seat_table(open_person: Callable[..., Page], game: str, names: list[str]) ->
 
 
 def start_game(host: Page, pages: list[Page]) -> None:
+    """The host starts the game; every page shows its players once the first hand is dealt."""
     host.click("#start-table")
     for page in pages:
-        expect(page.locator("#game-area")).not_to_be_empty()
+        expect(page.locator("#rummy-players, #golfo-seats")).to_be_visible()
 
 
 def version(page: Page) -> str:
@@ -187,11 +188,10 @@ def golfo_bet_least(page: Page) -> int:
 def golfo_discard(page: Page, *labels: str) -> None:
     """Picks these cards (none: keeps them all) and sends the discard."""
     golfo_turn(page)
-    for label in labels:
+    picked = page.locator("#golfo-hand input[data-golfo-pick]:checked")
+    for count, label in enumerate(labels, start=1):
         card = page.locator(f'.card[aria-label="{label}"]')
         page.locator("#golfo-hand label.card-pick").filter(has=card).click()
-        expect(page.locator("#golfo-hand input[data-golfo-pick]:checked")).to_have_count(
-            labels.index(label) + 1
-        )
+        expect(picked).to_have_count(count)
     page.click("#golfo-discard-submit")
     expect(page.locator("#golfo-controls.is-your-turn")).to_have_count(0)
