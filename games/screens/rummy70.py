@@ -177,6 +177,13 @@ def _rank_index(rank: int) -> str:
 
 def face_label(card: Card) -> str:
     """``"7 de oros"`` / ``"7 of coins"``; a joker is ``"comodín"``."""
+    return _face_label_in(card, get_language())
+
+
+@lru_cache(maxsize=512)
+def _face_label_in(card: Card, language: str | None) -> str:
+    """The label in ``language`` (the active one), made once per card: a screen labels every
+    card it shows on every frame."""
     if card.is_joker:
         return gettext("joker")
     assert card.suit is not None
