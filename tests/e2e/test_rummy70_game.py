@@ -71,7 +71,9 @@ def test_three_players_play_a_hand_to_its_closing(open_person: Callable[..., Pag
     bruno.click("#rummy-open")
     expect(bruno.locator("#table-message")).to_contain_text("70")
     expect(bruno.locator("#table-message")).to_contain_text("30")
+    expect(bruno.locator("#table-message")).to_be_in_viewport()
     expect(bruno.locator("#rummy-hand .staged-meld")).to_have_count(1)
+    screenshot(bruno, "rummy70-refused-desktop", around="#rummy-hand")
     assert_version_unchanged(ana, seen_by_ana)
     assert_version_unchanged(carla, seen_by_carla)
     for other in (ana, carla):
