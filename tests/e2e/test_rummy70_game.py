@@ -95,7 +95,7 @@ def test_three_players_play_a_hand_to_its_closing(open_person: Callable[..., Pag
     stage(ana, "2C", "3C", "4C", "5C")
     ana.click("#rummy-lay-meld")
     lay_off(ana, "6C", on="2C")
-    assert hand_faces(ana) == []
+    expect(ana.locator("#rummy-hand .hand-cards .card")).to_have_count(0)
     ana.click("#rummy-close")
 
     for page in (ana, bruno, carla):
@@ -104,12 +104,14 @@ def test_three_players_play_a_hand_to_its_closing(open_person: Callable[..., Pag
         expect(result.locator(".ending")).to_contain_text("No abiertos")
         expect(result.locator(".hand-result")).to_have_count(3)
         bruno_row = result.locator(".hand-result", has_text="Bruno")
-        expect(bruno_row.locator(".badge-out")).to_contain_text("+1")
+        expect(bruno_row).to_contain_text("117 puntos en la mano")
+        expect(bruno_row.locator(".badge-out")).to_contain_text("+1 · no abierto")
         expect(bruno_row.locator(".hand-result-cards .card")).to_have_count(14)
         expect(bruno_row.locator(".card[aria-label]").first).to_be_visible()
         expect(result.locator(".took-point")).to_have_count(1)
-    carla_row = bruno.locator("#rummy-result .hand-result", has_text="Carla")
-    expect(carla_row).to_contain_text("en la mano")
+        carla_row = result.locator(".hand-result", has_text="Carla")
+        expect(carla_row).to_contain_text("19 puntos en la mano")
+        expect(carla_row.locator(".hand-result-cards .card")).to_have_count(4)
     screenshot(ana, "rummy70-hand-end-desktop", around="#rummy-result")
     screenshot(ana_on_phone, "rummy70-hand-end-phone", around="#rummy-result")
 
