@@ -1,6 +1,6 @@
 """Rummy 70 benchmark: bot decision times and applied actions per second (prints figures).
 
-    .venv/bin/python tests/bench/bench_rummy.py [--matches 30] [--players 4]
+    .venv/bin/python -m tests.bench.bench_rummy [--matches 30] [--players 4]
 
 Not collected by pytest (the file name does not start with ``test_``).
 """
@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from games.engine.rummy import NextHand, apply, bot, new_match, replay, view  # noqa: E402
-from games.engine.rummy.actions import Action  # noqa: E402
-from games.engine.rummy.state import State  # noqa: E402
+from games.engine.rummy import NextHand, apply, bot, new_match, replay, view
+from games.engine.rummy.actions import Action
+from games.engine.rummy.state import State
 
 
 def _percentile(values: list[float], share: float) -> float:
