@@ -164,6 +164,10 @@ CARDROOM_BOT_DELAY = tuple(
     float(bound) for bound in os.environ.get("CARDROOM_BOT_DELAY", "1,2").split(",", 1)
 )
 CARDROOM_HEARTBEAT_SECONDS = 15.0
+# Without Redis the channel layer lives in daphne's memory, so the nudges of moves made in the
+# Celery worker's process (clocks, bots, the sweep) never reach the sockets: each socket then looks
+# at its table's version this often instead. With Redis every process shares the layer.
+CARDROOM_VERSION_POLL_SECONDS: float | None = None if REDIS_URL else 1.0
 CARDROOM_PRESENCE_STALE_SECONDS = 45.0
 
 AUTH_USER_MODEL = "games.User"

@@ -4,6 +4,7 @@ A broadcast is only a nudge ("table N is at version V"); on each nudge a consume
 viewer may see from the database and sends it whole, so a lost nudge heals on the next one."""
 
 import asyncio
+from collections.abc import Callable, Coroutine
 from datetime import datetime
 from functools import partial
 from typing import Any
@@ -21,7 +22,7 @@ from games.languages import scope_language
 from games.play import deal_next_hand
 from games.presence import arrive, heartbeat, leave
 from games.rate_limits import MessageBudget
-from games.selectors import live_table, lobby_tables
+from games.selectors import last_table_change, live_table, lobby_tables, table_version
 from games.table_access import granted_table_ids
 from games.table_commands import parse_table_command, run_table_command
 
@@ -35,16 +36,32 @@ NEXT_HAND_MARGIN = 0.2
 read_in_any_thread = partial(database_sync_to_async, thread_sensitive=False)
 
 
+def start_polling(
+    follow: Callable[[float], Coroutine[Any, Any, None]],
+) -> asyncio.Task[None] | None:
+    """In the embedded set-up, a socket also looks at the database every few moments: moves made
+    by the Celery worker's process cannot nudge it through daphne's in-memory channel layer
+    (``CARDROOM_VERSION_POLL_SECONDS``; ``None`` with Redis, where every process shares the
+    layer)."""
+    every = settings.CARDROOM_VERSION_POLL_SECONDS
+    return None if every is None else asyncio.create_task(follow(every))
+
+
 class LobbyConsumer(AsyncWebsocketConsumer):
     """``/ws/lobby/``: the list of open tables, sent whole on connect and on every change."""
 
     async def connect(self) -> None:
         self.language = scope_language(self.scope)
+        self.poll_task: asyncio.Task[None] | None = None
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.accept()
+        self.seen_change = await database_sync_to_async(last_table_change)()
         await self.send(text_data=await self._render())
+        self.poll_task = start_polling(self._follow_other_processes)
 
     async def disconnect(self, code: int) -> None:
+        if self.poll_task is not None:
+            self.poll_task.cancel()
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -52,6 +69,14 @@ class LobbyConsumer(AsyncWebsocketConsumer):
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         await self.send(text_data=await self._render())
+
+    async def _follow_other_processes(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            latest = await database_sync_to_async(last_table_change)()
+            if latest != self.seen_change:
+                self.seen_change = latest
+                await self.send(text_data=await self._render())
 
     @database_sync_to_async
     def _render(self) -> str:
@@ -77,6 +102,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.next_hand_at: datetime | None = None
         self.next_hand_task: asyncio.Task[None] | None = None
         self.presence_task: asyncio.Task[None] | None = None
+        self.poll_task: asyncio.Task[None] | None = None
         user = self.scope["user"]
         self.user_id: int | None = user.pk if user.is_authenticated else None
         self.budget = MessageBudget(limit=MESSAGES_PER_WINDOW, window=WINDOW_SECONDS)
@@ -90,11 +116,14 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.send(text_data=frame)
         self._watch_next_hand()
+        self.poll_task = start_polling(self._follow_other_processes)
         await self._arrive()
 
     async def disconnect(self, code: int) -> None:
         if self.next_hand_task is not None:
             self.next_hand_task.cancel()
+        if self.poll_task is not None:
+            self.poll_task.cancel()
         if self.presence_task is not None:
             self.presence_task.cancel()
             await database_sync_to_async(leave)(table_id=self.table_id, user_id=self.user_id)
@@ -138,6 +167,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         await database_sync_to_async(arrive)(table_id=self.table_id, user_id=self.user_id)
         self.presence_task = asyncio.create_task(self._heartbeat(self.user_id))
+
+    async def _follow_other_processes(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            if await database_sync_to_async(table_version)(table_id=self.table_id) != self.version:
+                await self._refresh()
 
     async def _heartbeat(self, user_id: int) -> None:
         while True:

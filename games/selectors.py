@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 
 from games.chat import can_read, recent_messages, writable_room
 from games.game_kinds import GAME_KINDS
@@ -76,6 +76,16 @@ def lobby_tables(*, viewer: Viewer) -> QuerySet[Table]:
         .annotate(seats_taken=Count("seats"))
         .order_by("-created_at")
     )
+
+
+def table_version(*, table_id: int) -> int | None:
+    """The version a table is at (``None`` when it is gone): one indexed read."""
+    return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+
+
+def last_table_change() -> datetime | None:
+    """When any table last changed: the lobby's cue that its list may have moved."""
+    return Table.objects.aggregate(latest=Max("updated_at"))["latest"]
 
 
 def table_by_invite(*, token: str) -> Table | None:
