@@ -5,3 +5,8 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
     verbose_name = "Cardroom"
+
+    def ready(self) -> None:
+        from games.records import register_game_records
+
+        register_game_records()

@@ -141,6 +141,17 @@ class Game(models.Model):
     seed = models.CharField(_("seed"), max_length=64)
     deal = models.JSONField(_("fixed first deal"), null=True, blank=True)
     players = models.JSONField(_("players"), default=list)
+    participants = models.ManyToManyField(
+        User, verbose_name=_("participants"), related_name="matches", blank=True
+    )
+    winner = models.ForeignKey(
+        User,
+        verbose_name=_("winner"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="won_matches",
+    )
     state = models.JSONField(_("engine state"))
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.PLAYING

@@ -49,7 +49,7 @@ def begin_match(*, table: Table, seats: Sequence[Seat]) -> Game:
             deal = kind.fixed_deal(spec, players=len(seats))
     state = kind.new_match(players=len(seats), options=options, seed=seed, deal=deal)
     previous = table.games.order_by("-number").values_list("number", flat=True).first()
-    return Game.objects.create(
+    game = Game.objects.create(
         table=table,
         number=(previous or 0) + 1,
         game=table.game,
@@ -62,6 +62,8 @@ def begin_match(*, table: Table, seats: Sequence[Seat]) -> Game:
         ],
         state=kind.engine.state_to_json(state),
     )
+    game.participants.set([seat.user_id for seat in seats])
+    return game
 
 
 def current_game(table: Table) -> Game | None:
@@ -231,6 +233,8 @@ def _store(
     if kind.phase(after) == MATCH_OVER:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
+        if after.winner is not None:
+            game.winner_id = game.players[after.winner]["user"]
         game.hand_ended_at = None
         table.status = Table.Status.FINISHED
     game.save()

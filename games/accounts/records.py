@@ -49,10 +49,6 @@ def register_record_source(*, game: str, label: str | Promise, source: TallySour
     _sources[game] = _Registration(label=label, source=source)
 
 
-def unregister_record_source(*, game: str) -> None:
-    _sources.pop(game, None)
-
-
 def game_records(*, user: User) -> list[GameRecord]:
     """One record per registered game, zero when the user never played it."""
     records = []

@@ -9,7 +9,8 @@ from django.test import Client
 from pytest_django.fixtures import Settings
 
 from games.accounts import services
-from games.accounts.records import Tally, register_record_source, unregister_record_source
+from games.accounts.records import Tally, register_record_source
+from games.records import register_game_records
 
 pytestmark = pytest.mark.django_db
 
@@ -128,7 +129,7 @@ def rummy_records() -> Iterator[None]:
         game="rummy70", label="Rummy 70", source=lambda *, user: Tally(played=7, won=3)
     )
     yield
-    unregister_record_source(game="rummy70")
+    register_game_records()
 
 
 @pytest.mark.usefixtures("rummy_records")
@@ -142,12 +143,14 @@ def test_profile_shows_games_played_and_won(client: Client) -> None:
     assert '<td class="record-played">7</td><td class="record-won">3</td>' in page
 
 
-def test_profile_without_games_says_so(client: Client) -> None:
+def test_profile_of_a_new_player_lists_every_game_with_nothing_played(client: Client) -> None:
     client.force_login(services.sign_up(username="pepe", password=PASSWORD, display_name="Pepe"))
 
     response = client.get("/accounts/profile/")
 
-    assert response.context["records"] == []
+    records = response.context["records"]
+    assert [record.game for record in records] == ["rummy70", "golfo"]
+    assert all(record.played == record.won == 0 for record in records)
     assert 'id="game-records"' in response.content.decode()
 
 

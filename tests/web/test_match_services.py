@@ -139,7 +139,7 @@ def test_a_private_tables_history_needs_its_invite_link(ana: User, bruno: User) 
     assert invited.get(f"/tables/{table.pk}/hands/1/").status_code == 200
 
 
-def test_a_match_to_its_end_then_a_rematch_with_whoever_accepts(
+def test_a_match_to_its_end_counts_on_profiles_then_a_rematch_with_whoever_accepts(
     ana: User, bruno: User, carmen: User, english: None
 ) -> None:
     table = start_match([ana, bruno, carmen])
@@ -148,6 +148,8 @@ def test_a_match_to_its_end_then_a_rematch_with_whoever_accepts(
     assert game.status == Game.Status.FINISHED
     assert Table.objects.get(pk=table.pk).status == Table.Status.FINISHED
     assert state.winner is not None
+    winner = User.objects.get(pk=game.players[state.winner]["user"])
+    assert game.winner == winner
 
     accept_rematch(table_id=table.pk, user=ana, version=version_of(table))
     with pytest.raises(TableError, match="At least 2 players must accept the rematch"):
@@ -159,6 +161,12 @@ def test_a_match_to_its_end_then_a_rematch_with_whoever_accepts(
     assert rematch.number == 2 and rematch.status == Game.Status.PLAYING
     assert [player["user"] for player in rematch.players] == [ana.pk, carmen.pk]
     assert not Seat.objects.filter(table=table, user=bruno).exists()
+    for user in (ana, bruno, carmen):
+        profile = Client()
+        profile.force_login(user)
+        page = profile.get("/accounts/profile/").content.decode()
+        won = 1 if user == winner else 0
+        assert f'<td class="record-played">1</td><td class="record-won">{won}</td>' in page
 
 
 def test_golfo_deals_at_once_when_every_player_with_chips_is_ready(
