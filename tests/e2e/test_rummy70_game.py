@@ -72,6 +72,7 @@ def test_three_players_play_a_hand_to_its_closing(open_person: Callable[..., Pag
     expect(bruno.locator("#table-message")).to_contain_text("70")
     expect(bruno.locator("#table-message")).to_contain_text("30")
     expect(bruno.locator("#table-message")).to_be_in_viewport()
+    expect(bruno.locator("#table-message + #rummy-controls")).to_have_count(1)
     expect(bruno.locator("#rummy-hand .staged-meld")).to_have_count(1)
     screenshot(bruno, "rummy70-refused-desktop", around="#rummy-hand")
     assert_version_unchanged(ana, seen_by_ana)
