@@ -13,6 +13,7 @@ from games.game_kinds import GAME_KINDS, GameKind
 from games.models import Game, Table, User
 from games.play import play_action, ready
 from games.schedule import automated_seats
+from games.table_versions import find_locked_table
 from games.turns import awaited_seats
 
 
@@ -23,7 +24,7 @@ def play_bot(*, table_id: int, version: int, now: datetime | None = None) -> boo
     harmless."""
     now = now or timezone.now()
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = find_locked_table(table_id)
         game = None if table is None else table.games.order_by("-number").first()
         if table is None or game is None or not _due(table, game, version, now):
             return False

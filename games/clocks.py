@@ -19,6 +19,7 @@ from games.history import replay_match
 from games.models import Game, Table, TableNote, User
 from games.play import play_action
 from games.table_log import write_note
+from games.table_versions import find_locked_table
 from games.turns import turn_seat
 
 MOVES_PER_TURN = 40
@@ -30,7 +31,7 @@ def enforce_deadline(*, table_id: int, version: int, now: datetime | None = None
     due, or there is none: a late, early or repeated call is harmless."""
     now = now or timezone.now()
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = find_locked_table(table_id)
         game = None if table is None else table.games.order_by("-number").first()
         if table is None or game is None or not _due(table, game, version, now):
             return False

@@ -19,7 +19,7 @@ from games.models import Game, Presence, Table, TableNote
 from games.play import NEXT_HAND_SECONDS, deal_next_hand
 from games.presence import sit_out_absent, stale_after
 from games.table_log import write_note
-from games.table_versions import bump_version
+from games.table_versions import bump_version, find_locked_table
 
 LOST_BOT_SECONDS = 1.0
 
@@ -84,7 +84,7 @@ def close_idle_table(*, table_id: int, now: datetime | None = None) -> bool:
     where it stands, and its finished hands stay in its history."""
     now = now or timezone.now()
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = find_locked_table(table_id)
         if table is None or table_id not in idle_tables(now=now):
             return False
         table.games.filter(status=Game.Status.PLAYING).update(

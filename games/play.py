@@ -25,7 +25,7 @@ from games.game_kinds import GAME_KINDS, HAND_OVER, MATCH_OVER, GameKind
 from games.history import record_hand
 from games.models import Action, Game, Seat, Table, User
 from games.screens import SCREENS
-from games.table_versions import bump_version, lock_table
+from games.table_versions import bump_version, find_locked_table, lock_table
 
 NEXT_HAND_SECONDS = 20
 REMATCH_MOVE = "revancha"
@@ -150,7 +150,7 @@ def deal_next_hand(*, table_id: int) -> bool:
     ended. Anyone may ask at any time (early, late or twice, nothing happens); ``True`` when it
     dealt."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = find_locked_table(table_id)
         game = None if table is None else current_game(table)
         if table is None or game is None:
             return False

@@ -19,7 +19,7 @@ from games.game_kinds import GAME_KINDS
 from games.models import Game, Presence, Seat, Table, TableNote, User
 from games.play import current_game
 from games.table_log import write_note
-from games.table_versions import bump_version
+from games.table_versions import bump_version, find_locked_table
 from games.turns import awaited_seats
 
 
@@ -81,7 +81,7 @@ def sit_out_absent(*, table_id: int, now: datetime | None = None) -> bool:
     now = now or timezone.now()
     grace = timedelta(seconds=settings.CARDROOM_SIT_OUT_SECONDS)
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = find_locked_table(table_id)
         game = None if table is None else current_game(table)
         if table is None or game is None or table.status != Table.Status.PLAYING:
             return False
@@ -112,7 +112,7 @@ def take_seat_back(*, table_id: int, user_id: int) -> bool:
     if not Seat.objects.filter(table_id=table_id, user_id=user_id, sat_out=True).exists():
         return False
     with transaction.atomic():
-        table = Table.objects.select_for_update().filter(pk=table_id).first()
+        table = find_locked_table(table_id)
         if table is None:
             return False
         seat = table.seats.filter(user_id=user_id, sat_out=True).first()

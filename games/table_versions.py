@@ -12,9 +12,14 @@ from games.models import Table
 from games.schedule import plan_table
 
 
+def find_locked_table(table_id: int) -> Table | None:
+    """The table's row, locked until the transaction ends; ``None`` when there is none."""
+    return Table.objects.select_for_update().filter(pk=table_id).first()
+
+
 def lock_table(table_id: int) -> Table:
     """The table's row, locked until the transaction ends; a refusal when there is none."""
-    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    table = find_locked_table(table_id)
     if table is None:
         raise TableError(_("This table does not exist."))
     return table
