@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.game_kinds import GAME_KINDS, GameKind
 from games.models import Game, Table, User
-from games.play import play_action, ready
+from games.play import current_game, play_action, ready
 from games.schedule import automated_seats
 from games.table_versions import find_locked_table
 from games.turns import awaited_seats
@@ -25,7 +25,7 @@ def play_bot(*, table_id: int, version: int, now: datetime | None = None) -> boo
     now = now or timezone.now()
     with transaction.atomic():
         table = find_locked_table(table_id)
-        game = None if table is None else table.games.order_by("-number").first()
+        game = None if table is None else current_game(table)
         if table is None or game is None or not _due(table, game, version, now):
             return False
         kind = GAME_KINDS[game.game]

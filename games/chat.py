@@ -6,7 +6,6 @@ from datetime import timedelta
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -14,6 +13,7 @@ from games.broadcasts import announce_chat
 from games.errors import TableError
 from games.game_kinds import GAME_KINDS
 from games.models import ChatMessage, Game, Table, User
+from games.play import current_game
 from games.table_roles import Role, ViewerRole, viewer_role
 
 MAX_CHARS = 300
@@ -37,15 +37,6 @@ def writable_room(*, user: User | AnonymousUser, role: ViewerRole) -> str | None
     return ChatMessage.Room.SPECTATORS
 
 
-def recent_messages(*, table: Table, room: str) -> list[ChatMessage]:
-    latest: QuerySet[ChatMessage] = (
-        ChatMessage.objects.filter(table=table, room=room)
-        .select_related("user")
-        .order_by("-created_at", "-pk")[:SHOWN_MESSAGES]
-    )
-    return list(reversed(latest))
-
-
 def post_message(*, table_id: int, user: User | AnonymousUser, room: str, text: str) -> Table:
     """``user`` writes ``text`` in the chat ``room`` of a table he may write in."""
     if not user.is_authenticated:
@@ -61,7 +52,7 @@ def post_message(*, table_id: int, user: User | AnonymousUser, room: str, text: 
         table = Table.objects.filter(pk=table_id).first()
         if table is None:
             raise TableError(_("This table does not exist."))
-        game = table.games.order_by("-number").first()
+        game = current_game(table)
         role = viewer_role(table=table, game=game, state=_state(game), viewer=user)
         if room != writable_room(user=user, role=role):
             if room == ChatMessage.Room.PLAYERS:
@@ -70,8 +61,8 @@ def post_message(*, table_id: int, user: User | AnonymousUser, room: str, text: 
         since = timezone.now() - timedelta(seconds=RATE_SECONDS)
         if ChatMessage.objects.filter(user=user, created_at__gte=since).count() >= RATE_MESSAGES:
             raise TableError(_("You are writing too fast: wait a few seconds."))
-        ChatMessage.objects.create(table=table, room=room, user=user, text=text)
-        announce_chat(table_id=table.pk)
+        message = ChatMessage.objects.create(table=table, room=room, user=user, text=text)
+        announce_chat(table_id=table.pk, message_id=message.pk)
     return table
 
 

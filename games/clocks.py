@@ -17,7 +17,7 @@ from games.engine.cards import Card
 from games.game_kinds import GAME_KINDS, GameKind
 from games.history import replay_match
 from games.models import Game, Table, TableNote, User
-from games.play import play_action
+from games.play import current_game, play_action
 from games.table_log import write_note
 from games.table_versions import find_locked_table
 from games.turns import turn_seat
@@ -32,7 +32,7 @@ def enforce_deadline(*, table_id: int, version: int, now: datetime | None = None
     now = now or timezone.now()
     with transaction.atomic():
         table = find_locked_table(table_id)
-        game = None if table is None else table.games.order_by("-number").first()
+        game = None if table is None else current_game(table)
         if table is None or game is None or not _due(table, game, version, now):
             return False
         kind = GAME_KINDS[game.game]

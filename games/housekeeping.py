@@ -17,7 +17,7 @@ from games.bots import play_bot
 from games.clocks import enforce_deadline
 from games.models import Game, Presence, Table, TableNote
 from games.play import NEXT_HAND_SECONDS, deal_next_hand
-from games.presence import sit_out_absent, stale_after
+from games.presence import sit_out_absent, stale_after, tables_with_someone_away
 from games.table_log import write_note
 from games.table_versions import bump_version, find_locked_table
 
@@ -45,7 +45,7 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
         "table_id", flat=True
     ):
         done["deals"] += _safely(deal_next_hand, table_id=table_id)
-    for table_id in playing.values_list("table_id", flat=True):
+    for table_id in tables_with_someone_away(now=now):
         done["sat_out"] += _safely(sit_out_absent, table_id=table_id, now=now)
     for table_id in idle_tables(now=now):
         done["closed"] += _safely(close_idle_table, table_id=table_id, now=now)
@@ -96,7 +96,7 @@ def close_idle_table(*, table_id: int, now: datetime | None = None) -> bool:
         )
         table.status = Table.Status.FINISHED
         write_note(table=table, kind=TableNote.Kind.CLOSED)
-        bump_version(table)
+        bump_version(table, lobby=True)  # it leaves the lobby
         return True
 
 

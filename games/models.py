@@ -3,6 +3,7 @@ import secrets
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -24,7 +25,9 @@ def new_invite_token() -> str:
 
 class Table(models.Model):
     """A card table in the lobby. Every change to it or its seats goes through ``games.services``,
-    which locks this row and bumps ``version``; sockets re-render when they hear of a newer one."""
+    which locks this row and bumps ``version``; sockets re-render when they hear of a newer one.
+    ``lobby_changed_at`` moves only with a change the lobby's list shows (docs/live-tables.md,
+    "What reaches the lobby"), not with every move of a match as ``updated_at`` does."""
 
     class GameKind(models.TextChoices):
         RUMMY70 = "rummy70", _("Rummy 70")
@@ -64,6 +67,9 @@ class Table(models.Model):
     version = models.PositiveIntegerField(_("version"), default=0)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
+    lobby_changed_at = models.DateTimeField(
+        _("lobby changed"), default=timezone.now, db_index=True, editable=False
+    )
 
     class Meta:
         verbose_name = _("table")
@@ -126,7 +132,9 @@ class Game(models.Model):
     """One match played at a table: the engine's state as JSON, and who plays which engine seat.
 
     ``players`` lists, by engine seat, ``{"position": table seat, "user": user id, "name": display
-    name}``. ``state`` is never sent to a browser: sockets render ``engine.view`` of it."""
+    name}``. ``state`` is never sent to a browser: sockets render ``engine.view`` of it.
+    ``last_seq`` is the ``seq`` of its latest logged move (0 before the first), so the next move's
+    number needs no count of the log: the table's lock serializes the moves that advance it."""
 
     class Status(models.TextChoices):
         PLAYING = "playing", _("Playing")
@@ -156,6 +164,7 @@ class Game(models.Model):
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.PLAYING
     )
+    last_seq = models.PositiveIntegerField(_("latest action"), default=0)
     hand_first_seq = models.PositiveIntegerField(_("first action of the hand"), default=1)
     hand_ended_at = models.DateTimeField(_("hand ended"), null=True, blank=True)
     ready = models.JSONField(_("seats ready for the next hand"), default=list)

@@ -4,7 +4,9 @@ when its time has come, accept a rematch.
 Each runs in one transaction with the table row locked (``select_for_update``; SQLite's IMMEDIATE
 transactions serialize writers), refuses with :class:`~games.errors.TableError` before changing
 anything, and on success stores the engine's new state, appends the move to the match's log, bumps
-the table's ``version`` and, once committed, nudges the table's sockets."""
+the table's ``version`` and, once committed, nudges the table's sockets. The lobby hears only of the
+move that ends the match (the table's status, which its list shows, changes): not of the hundreds
+of moves before it."""
 
 import secrets
 from collections.abc import Mapping, Sequence
@@ -24,6 +26,7 @@ from games.errors import TableError
 from games.game_kinds import GAME_KINDS, HAND_OVER, MATCH_OVER, GameKind
 from games.history import record_hand
 from games.models import Action, Game, Seat, Table, User
+from games.schedule import HeldMatch
 from games.screens import SCREENS
 from games.table_versions import bump_version, find_locked_table, lock_table
 
@@ -31,6 +34,17 @@ NEXT_HAND_SECONDS = 20
 REMATCH_MOVE = "revancha"
 READY_MOVE = "ready"
 VERSIONLESS_MOVES = frozenset({REMATCH_MOVE, READY_MOVE})
+# The fields of a match that a move may change (``_store``).
+MOVE_FIELDS = (
+    "last_seq",
+    "state",
+    "hand_first_seq",
+    "hand_ended_at",
+    "ready",
+    "status",
+    "finished_at",
+    "winner",
+)
 
 Actor = User | AnonymousUser
 
@@ -81,68 +95,41 @@ def play(*, table_id: int, user: Actor, version: int, fields: Mapping[str, Any])
     """``user`` makes the move described by a browser form's ``fields`` (the game's screen reads
     them; ``revancha``, and ``ready`` for a game whose engine has no "Listo", are the table's),
     on the table as it was at ``version``."""
-    game_name = Table.objects.filter(pk=table_id).values_list("game", flat=True).first()
-    if game_name is None:
-        raise TableError(_("This table does not exist."))
     move = fields.get("move")
     # "Listo" and "Revancha" mean the same whatever the table showed: two players clicking them at
     # once must both count, so they are never refused as stale.
     shown = None if move in VERSIONLESS_MOVES else version
-    if move == REMATCH_MOVE:
-        return accept_rematch(table_id=table_id, user=user, version=shown)
-    if move == READY_MOVE and not GAME_KINDS[game_name].has_ready:
-        return ready(table_id=table_id, user=user, version=shown)
-    try:
-        action = SCREENS[game_name].move_from_fields(dict(fields))
-    except EngineError as error:
-        raise TableError(engine_message(error)) from error
-    return play_action(table_id=table_id, user=user, version=shown, action=action)
+    with transaction.atomic():
+        table = _lock_for(table_id, user)
+        if move == REMATCH_MOVE:
+            return _accept_rematch(table, user, shown)
+        if move == READY_MOVE and not GAME_KINDS[table.game].has_ready:
+            return _ready(table, user, shown)
+        try:
+            action = SCREENS[table.game].move_from_fields(dict(fields))
+        except EngineError as error:
+            raise TableError(engine_message(error)) from error
+        return _play_action(table, user, shown, action)
 
 
 def play_action(*, table_id: int, user: Actor, version: int | None, action: Any) -> Table:
     """``user`` plays the engine ``action`` for his seat on the table as it was at ``version``
     (``None``: a move that does not depend on what the table showed)."""
     with transaction.atomic():
-        table, game, seat = _players_table(table_id, user, version)
-        kind = GAME_KINDS[game.game]
-        state = _state_in_play(game, kind, seat)
-        try:
-            after = kind.engine.apply(state, seat, action)
-        except EngineError as error:
-            raise TableError(engine_message(error)) from error
-        _store(table, game, kind, after, seat=seat, action=action, user=user)
-        return bump_version(table)
+        return _play_action(_lock_for(table_id, user), user, version, action)
 
 
 def ready(*, table_id: int, user: Actor, version: int | None) -> Table:
     """ "Listo" for a game whose engine does not count it (Golfo): the table counts the players
     with chips, and deals once all of them are ready."""
     with transaction.atomic():
-        table, game, seat = _players_table(table_id, user, version)
-        kind = GAME_KINDS[game.game]
-        state = _state_in_play(game, kind, seat)
-        if kind.phase(state) != HAND_OVER:
-            raise TableError(_("That move is not possible now."))
-        if seat in game.ready:
-            raise TableError(_("You are already ready for the next hand."))
-        game.ready = sorted({*game.ready, seat})
-        game.save(update_fields=["ready"])
-        if set(kind.waits_for(state)) <= set(game.ready) and _table_deals(table, game):
-            return table
-        return bump_version(table)
+        return _ready(_lock_for(table_id, user), user, version)
 
 
 def accept_rematch(*, table_id: int, user: Actor, version: int | None) -> Table:
     """A player of the match that just ended accepts to play the next one at this table."""
     with transaction.atomic():
-        table, game, _seat = _players_table(table_id, user, version)
-        if game.status != Game.Status.FINISHED:
-            raise TableError(_("The rematch is offered once the match is over."))
-        if user.pk in game.rematch:
-            raise TableError(_("You have already accepted the rematch."))
-        game.rematch = [*game.rematch, user.pk]
-        game.save(update_fields=["rematch"])
-        return bump_version(table)
+        return _accept_rematch(_lock_for(table_id, user), user, version)
 
 
 def deal_next_hand(*, table_id: int) -> bool:
@@ -157,7 +144,8 @@ def deal_next_hand(*, table_id: int) -> bool:
         due = next_hand_at(game)
         if due is None or timezone.now() < due:
             return False
-        return _table_deals(table, game)
+        state = GAME_KINDS[game.game].engine.state_from_json(game.state)
+        return _table_deals(table, game, state)
 
 
 def engine_message(error: EngineError) -> Promise:
@@ -166,24 +154,70 @@ def engine_message(error: EngineError) -> Promise:
     return lazy(lambda: gettext(template).format(**params), str)()
 
 
-def _table_deals(table: Table, game: Game) -> bool:
+def _play_action(table: Table, user: Actor, version: int | None, action: Any) -> Table:
+    game, seat = _players_match(table, user, version)
     kind = GAME_KINDS[game.game]
-    state = kind.engine.state_from_json(game.state)
+    state = _state_in_play(game, kind, seat)
+    try:
+        after = kind.engine.apply(state, seat, action)
+    except EngineError as error:
+        raise TableError(engine_message(error)) from error
+    status = table.status
+    held = _store(table, game, kind, state, after, seat=seat, action=action, user=user)
+    # The lobby shows the table's status: it hears of the move that ends the match only.
+    return bump_version(table, lobby=table.status != status, held=held)
+
+
+def _ready(table: Table, user: Actor, version: int | None) -> Table:
+    game, seat = _players_match(table, user, version)
+    kind = GAME_KINDS[game.game]
+    state = _state_in_play(game, kind, seat)
+    if kind.phase(state) != HAND_OVER:
+        raise TableError(_("That move is not possible now."))
+    if seat in game.ready:
+        raise TableError(_("You are already ready for the next hand."))
+    game.ready = sorted({*game.ready, seat})
+    game.save(update_fields=["ready"])
+    if set(kind.waits_for(state)) <= set(game.ready) and _table_deals(table, game, state):
+        return table
+    # Who is ready is not in the lobby.
+    return bump_version(table, lobby=False, held=HeldMatch(game=game, state=state))
+
+
+def _accept_rematch(table: Table, user: Actor, version: int | None) -> Table:
+    game, _seat = _players_match(table, user, version)
+    if game.status != Game.Status.FINISHED:
+        raise TableError(_("The rematch is offered once the match is over."))
+    if user.pk in game.rematch:
+        raise TableError(_("You have already accepted the rematch."))
+    game.rematch = [*game.rematch, user.pk]
+    game.save(update_fields=["rematch"])
+    return bump_version(table, lobby=False)  # a finished table is not in the lobby
+
+
+def _table_deals(table: Table, game: Game, state: Any) -> bool:
+    kind = GAME_KINDS[game.game]
     action = kind.engine.NextHand()
     try:
         after = kind.engine.apply(state, None, action)
     except EngineError:
         return False
-    _store(table, game, kind, after, seat=None, action=action, user=None)
-    bump_version(table)
+    status = table.status
+    held = _store(table, game, kind, state, after, seat=None, action=action, user=None)
+    bump_version(table, lobby=table.status != status, held=held)
     return True
 
 
-def _players_table(table_id: int, user: Actor, version: int | None) -> tuple[Table, Game, int]:
-    """Lock the table; refuse anyone but a player of its current match, and a stale form."""
+def _lock_for(table_id: int, user: Actor) -> Table:
+    """The table's row, locked for a move of ``user``; anyone logged out is refused first."""
     if not user.is_authenticated:
         raise TableError(_("Log in or sit as a guest first."))
-    table = lock_table(table_id)
+    return lock_table(table_id)
+
+
+def _players_match(table: Table, user: Actor, version: int | None) -> tuple[Game, int]:
+    """The locked table's current match and the seat of ``user`` in it; anyone but one of its
+    players is refused, and so is a stale form."""
     game = current_game(table)
     if game is None or table.status == Table.Status.WAITING:
         raise TableError(_("No game is being played at this table."))
@@ -192,7 +226,7 @@ def _players_table(table_id: int, user: Actor, version: int | None) -> tuple[Tab
         raise TableError(_("Only the players of this match can do that."))
     if version is not None and version != table.version:
         raise TableError(_("The table changed before your move: look again and retry."))
-    return table, game, seat
+    return game, seat
 
 
 def _state_in_play(game: Game, kind: GameKind, seat: int) -> Any:
@@ -208,15 +242,17 @@ def _store(
     table: Table,
     game: Game,
     kind: GameKind,
+    before: Any,
     after: Any,
     *,
     seat: int | None,
     action: Any,
     user: User | None,
-) -> None:
-    """Append the move to the log and keep the new state; a hand or match that ends is recorded."""
-    before = kind.engine.state_from_json(game.state)
-    seq = game.actions.count() + 1
+) -> HeldMatch:
+    """Append the move to the log and set the new state on ``game``; a hand or match that ends is
+    recorded. Answers the match as changed, for ``bump_version`` to save with its timetable."""
+    game.last_seq += 1
+    seq = game.last_seq
     Action.objects.create(
         game=game, seq=seq, seat=seat, action=kind.engine.action_to_json(action), user=user
     )
@@ -237,4 +273,4 @@ def _store(
             game.winner_id = game.players[after.winner]["user"]
         game.hand_ended_at = None
         table.status = Table.Status.FINISHED
-    game.save()
+    return HeldMatch(game=game, state=after, unsaved=MOVE_FIELDS)

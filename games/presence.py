@@ -1,17 +1,19 @@
 """Who has a table's page open, kept in the database by the table's sockets: each socket counts
-itself in on connect and out on disconnect, and refreshes ``last_seen`` while it lives (every
-``CARDROOM_HEARTBEAT_SECONDS``). A user is here while he has an open socket seen recently; a
-server process that died leaves a count nobody refreshes, which goes stale.
+itself in on connect and out on disconnect, and while it lives its process refreshes
+``last_seen`` (every ``CARDROOM_HEARTBEAT_SECONDS``, one statement for all the process's sockets:
+``games.heartbeats``). A user is here while he has an open socket seen recently; a server process
+that died leaves a count nobody refreshes, which goes stale.
 
 A player who is not here on his turn for ``CARDROOM_SIT_OUT_SECONDS`` is sat out: a bot plays
 his seat and the seat shows "away" to everyone. He takes it back as soon as a socket of his
 connects to the table."""
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
@@ -23,8 +25,10 @@ from games.table_versions import bump_version, find_locked_table
 from games.turns import awaited_seats
 
 
-def arrive(*, table_id: int, user_id: int, now: datetime | None = None) -> None:
-    """A socket of ``user_id`` opened on the table; if his seat was sat out, he takes it back."""
+def arrive(*, table_id: int, user_id: int, now: datetime | None = None) -> int:
+    """A socket of ``user_id`` opened on the table; if his seat was sat out, he takes it back.
+    Returns the id of the presence row, which the socket's process keeps refreshing while the
+    socket is open (``still_here``)."""
     now = now or timezone.now()
     with transaction.atomic():
         presence, created = Presence.objects.select_for_update().get_or_create(
@@ -36,6 +40,7 @@ def arrive(*, table_id: int, user_id: int, now: datetime | None = None) -> None:
             presence.last_seen = now
             presence.save(update_fields=["connections", "last_seen"])
     take_seat_back(table_id=table_id, user_id=user_id)
+    return presence.pk
 
 
 def leave(*, table_id: int, user_id: int, now: datetime | None = None) -> None:
@@ -45,9 +50,11 @@ def leave(*, table_id: int, user_id: int, now: datetime | None = None) -> None:
     )
 
 
-def heartbeat(*, table_id: int, user_id: int, now: datetime | None = None) -> None:
-    """A socket of ``user_id`` is still open on the table."""
-    Presence.objects.filter(table_id=table_id, user_id=user_id, connections__gt=0).update(
+def still_here(presence_ids: Iterable[int], *, now: datetime | None = None) -> int:
+    """The sockets counted in these presences are still open: the one statement a process runs
+    every ``CARDROOM_HEARTBEAT_SECONDS`` for all its table sockets (``games.heartbeats``). A
+    presence every socket has left is not refreshed. Returns how many rows it refreshed."""
+    return Presence.objects.filter(pk__in=presence_ids, connections__gt=0).update(
         last_seen=now or timezone.now()
     )
 
@@ -73,6 +80,29 @@ def away_since(*, table: Table, user_id: int, game: Game, now: datetime) -> date
     if presence is None:
         return game.created_at
     return max(presence.last_seen, game.created_at)
+
+
+def tables_with_someone_away(*, now: datetime) -> list[int]:
+    """The playing tables where a seated human who is not sat out is not here at ``now`` (no
+    presence row, no open socket, or a stale one): the only tables ``sit_out_absent`` could sit
+    someone out at, found in one query so that the sweep locks no table where everybody is here.
+    A superset: whether the match waits for him and the grace period are left to
+    ``sit_out_absent``, under the table's lock."""
+    here = Presence.objects.filter(
+        table=OuterRef("table"),
+        user=OuterRef("user"),
+        connections__gt=0,
+        last_seen__gte=now - stale_after(),
+    )  # is_here, as a subquery
+    away = Seat.objects.filter(table=OuterRef("pk"), sat_out=False, user__is_bot=False).filter(
+        ~Exists(here)
+    )
+    playing = Game.objects.filter(table=OuterRef("pk"), status=Game.Status.PLAYING)
+    return list(
+        Table.objects.filter(Exists(playing), Exists(away), status=Table.Status.PLAYING)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
 
 
 def sit_out_absent(*, table_id: int, now: datetime | None = None) -> bool:
@@ -103,7 +133,7 @@ def sit_out_absent(*, table_id: int, now: datetime | None = None) -> bool:
             seat.save(update_fields=["sat_out"])
             write_note(table=table, kind=TableNote.Kind.SAT_OUT, name=str(seat.user))
         if gone:
-            bump_version(table)
+            bump_version(table, lobby=False)  # the lobby does not show who sits out
         return bool(gone)
 
 
@@ -121,5 +151,5 @@ def take_seat_back(*, table_id: int, user_id: int) -> bool:
         seat.sat_out = False
         seat.save(update_fields=["sat_out"])
         write_note(table=table, kind=TableNote.Kind.BACK, name=str(User.objects.get(pk=user_id)))
-        bump_version(table)
+        bump_version(table, lobby=False)  # nor who comes back
         return True

@@ -5,7 +5,10 @@ commits are only the punctual way to act on it (the periodic sweep catches any t
 
 import logging
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -24,34 +27,45 @@ TASK_MARGIN_SECONDS = 0.1
 logger = logging.getLogger(__name__)
 
 
-def plan_table(*, table: Table) -> None:
+@dataclass(frozen=True)
+class HeldMatch:
+    """The table's current match as the service that changed it holds it: ``game``, whose
+    ``unsaved`` fields it changed without saving them, and its engine ``state``, already parsed."""
+
+    game: Game
+    state: Any
+    unsaved: Sequence[str] = ()
+
+
+def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
     """Write the timetable of ``table``'s current match for the version it has just reached.
-    The caller holds the table row locked, in the transaction that changed it.
+    The caller holds the table row locked, in the transaction that changed it, and hands over the
+    match when it holds it (``held``: saved here, its changes with its timetable, in one write);
+    otherwise the match is read.
 
     The clock runs per turn: a player who makes several moves in one turn (Rummy 70: draw, lay,
     discard) keeps the deadline his turn began with; any other change gives whoever is on turn a
     full clock."""
-    game = table.games.order_by("-number").first()
-    if game is None:
+    held = held or _current_match(table)
+    if held is None:
         return
+    game, state = held.game, held.state
     now = timezone.now()
     kind = GAME_KINDS[game.game]
-    state = kind.engine.state_from_json(game.state)
     playing = table.status == Table.Status.PLAYING and game.status == Game.Status.PLAYING
     seat = turn_seat(kind, state) if playing else None
     if seat is None or not table.clock:
         game.turn_deadline = None
     elif game.turn_deadline is None or not continues_turn(kind, state, game, seat):
         game.turn_deadline = now + timedelta(seconds=table.clock)
-    automated = automated_seats(table=table, game=game)
     awaited = awaited_seats(kind, state, game) if playing else []
-    if any(seat in automated for seat in awaited):
+    if awaited and not automated_seats(table=table, game=game).isdisjoint(awaited):
         low, high = settings.CARDROOM_BOT_DELAY
         game.bot_move_at = now + timedelta(seconds=random.uniform(low, high))
     else:
         game.bot_move_at = None
     game.deadline_version = table.version
-    game.save(update_fields=["turn_deadline", "bot_move_at", "deadline_version"])
+    game.save(update_fields=[*held.unsaved, "turn_deadline", "bot_move_at", "deadline_version"])
     deadline, bot_at, version = game.turn_deadline, game.bot_move_at, table.version
     transaction.on_commit(
         lambda: send_timetable(table_id=table.pk, version=version, deadline=deadline, bot_at=bot_at)
@@ -85,3 +99,10 @@ def send_timetable(
             )
         except Exception:
             logger.warning("Could not send %s for table %s; the sweep will act", task, table_id)
+
+
+def _current_match(table: Table) -> HeldMatch | None:
+    game = table.games.order_by("-number").first()
+    if game is None:
+        return None
+    return HeldMatch(game=game, state=GAME_KINDS[game.game].engine.state_from_json(game.state))

@@ -1,19 +1,21 @@
 """Read-only queries about tables, shaped for the viewer who asks."""
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Max, Q, QuerySet
+from django.db.models.functions import Coalesce
 
-from games.chat import can_read, recent_messages, writable_room
+from games.chat import can_read, writable_room
 from games.game_kinds import GAME_KINDS
-from games.models import ChatMessage, Game, Hand, Seat, Table, User
-from games.play import current_game, next_hand_at
+from games.models import Game, Hand, Seat, Table, User
+from games.play import next_hand_at
 from games.screens import PlayerInfo
 from games.table_roles import ViewerRole, viewer_role
+from games.table_snapshots import ChatLine, FinishedHand, Note, TableSnapshot, read_snapshot
 
 Viewer = User | AnonymousUser
 
@@ -56,9 +58,10 @@ class LiveTable:
     game_view: dict[str, Any] | None
     players: list[PlayerInfo]
     next_hand_at: datetime | None
-    chats: dict[str, list[ChatMessage] | None]
+    chats: dict[str, tuple[ChatLine, ...] | None]
     write_room: str | None
-    hands: list[Hand]
+    hands: tuple[FinishedHand, ...]
+    notes: tuple[Note, ...]
 
 
 def lobby_tables(*, viewer: Viewer) -> QuerySet[Table]:
@@ -78,14 +81,21 @@ def lobby_tables(*, viewer: Viewer) -> QuerySet[Table]:
     )
 
 
-def table_version(*, table_id: int) -> int | None:
-    """The version a table is at (``None`` when it is gone): one indexed read."""
-    return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+def table_marks(*, table_id: int) -> tuple[int, int] | None:
+    """How new a table is: its version and its newest chat line's id (0 without any), or
+    ``None`` when it is gone. One indexed read: a socket's cue to fetch the table again."""
+    return (
+        Table.objects.filter(pk=table_id)
+        .annotate(chat_mark=Coalesce(Max("chat_messages__id"), 0))
+        .values_list("version", "chat_mark")
+        .first()
+    )
 
 
 def last_table_change() -> datetime | None:
-    """When any table last changed: the lobby's cue that its list may have moved."""
-    return Table.objects.aggregate(latest=Max("updated_at"))["latest"]
+    """When any table last changed in a way the lobby's list shows: the lobby's cue that its list
+    may have moved (a move inside a match does not touch it; docs/live-tables.md)."""
+    return Table.objects.aggregate(latest=Max("lobby_changed_at"))["latest"]
 
 
 def table_by_invite(*, token: str) -> Table | None:
@@ -95,34 +105,44 @@ def table_by_invite(*, token: str) -> Table | None:
 def can_view_table(*, table: Table, viewer: Viewer, granted_table_ids: Collection[int]) -> bool:
     """A public table is open to anyone; a private one to its host, its players, and the sessions
     that came through its invite link."""
+    return _may_view(
+        table,
+        viewer=viewer,
+        granted_table_ids=granted_table_ids,
+        is_seated=lambda user_id: table.seats.filter(user_id=user_id).exists(),
+    )
+
+
+def _may_view(
+    table: Table,
+    *,
+    viewer: Viewer,
+    granted_table_ids: Collection[int],
+    is_seated: Callable[[int], bool],
+) -> bool:
     if not table.is_private or table.pk in granted_table_ids:
         return True
     if not viewer.is_authenticated:
         return False
-    return table.host_id == viewer.pk or table.seats.filter(user=viewer).exists()
-
-
-def table_for_viewer(
-    *, table_id: int, viewer: Viewer, granted_table_ids: Collection[int]
-) -> TableView | None:
-    """The table as ``viewer`` sees it, or ``None`` when it does not exist or is hidden from him."""
-    table = Table.objects.select_related("host").filter(pk=table_id).first()
-    if table is None:
-        return None
-    return _table_view(table, viewer=viewer, granted_table_ids=granted_table_ids)
+    return table.host_id == viewer.pk or is_seated(viewer.pk)
 
 
 def _table_view(
-    table: Table, *, viewer: Viewer, granted_table_ids: Collection[int]
+    snapshot: TableSnapshot, *, viewer: Viewer, granted_table_ids: Collection[int]
 ) -> TableView | None:
-    if not can_view_table(table=table, viewer=viewer, granted_table_ids=granted_table_ids):
+    table = snapshot.table
+    taken: dict[int, Seat] = {seat.position: seat for seat in snapshot.seats}
+    seated_ids = {seat.user_id for seat in snapshot.seats}
+    if not _may_view(
+        table,
+        viewer=viewer,
+        granted_table_ids=granted_table_ids,
+        is_seated=seated_ids.__contains__,
+    ):
         return None
-    taken: dict[int, Seat] = {
-        seat.position: seat for seat in table.seats.select_related("user").order_by("position")
-    }
     viewer_id = viewer.pk if viewer.is_authenticated else None
     is_host = viewer_id is not None and table.host_id == viewer_id
-    is_seated = any(seat.user_id == viewer_id for seat in taken.values())
+    is_seated = viewer_id in seated_ids
     waiting = table.status == Table.Status.WAITING
     may_sit = viewer_id is not None and waiting and not is_seated
     seats = tuple(
@@ -138,9 +158,8 @@ def _table_view(
     )
     needed = table.minimum_players
     accepted = 0
-    if table.status == Table.Status.FINISHED:
-        game = current_game(table)
-        accepted = len(game.rematch) if game is not None else 0
+    if table.status == Table.Status.FINISHED and snapshot.game is not None:
+        accepted = len(snapshot.game.rematch)
     ready = len(taken) if waiting else accepted
     return TableView(
         table=table,
@@ -158,28 +177,29 @@ def _table_view(
 def live_table(
     *, table_id: int, viewer: Viewer, granted_table_ids: Collection[int]
 ) -> LiveTable | None:
-    """The table as ``viewer``'s socket shows it, or ``None`` when it is gone or hidden.
-
-    The table (its version) and its match (the engine state) come from one query, so the version
-    a frame shows is the version of the state it was rendered from."""
-    table = Table.objects.select_related("host").filter(pk=table_id).first()
-    if table is None:
+    """The table as ``viewer`` sees it now, or ``None`` when it is gone or hidden from him."""
+    snapshot = read_snapshot(table_id=table_id)
+    if snapshot is None:
         return None
-    game = (
-        Game.objects.select_related("table__host")
-        .filter(table_id=table.pk)
-        .order_by("-number")
-        .first()
-    )
-    if game is not None:
-        table = game.table
-    view = _table_view(table, viewer=viewer, granted_table_ids=granted_table_ids)
+    return live_table_from(snapshot, viewer=viewer, granted_table_ids=granted_table_ids)
+
+
+def live_table_from(
+    snapshot: TableSnapshot, *, viewer: Viewer, granted_table_ids: Collection[int]
+) -> LiveTable | None:
+    """What ``viewer``'s socket shows of a table read at one moment, or ``None`` when the table
+    is hidden from him; no query. The game data is the engine's ``view`` for his seat only."""
+    table, game, state = snapshot.table, snapshot.game, snapshot.state
+    view = _table_view(snapshot, viewer=viewer, granted_table_ids=granted_table_ids)
     if view is None:
         return None
-    state = None
-    if game is not None:
-        state = GAME_KINDS[game.game].engine.state_from_json(game.state)
-    role = viewer_role(table=table, game=game, state=state, viewer=viewer)
+    role = viewer_role(
+        table=table,
+        game=game,
+        state=state,
+        viewer=viewer,
+        seated_ids={seat.user_id for seat in snapshot.seats},
+    )
     game_view = None
     players: list[PlayerInfo] = []
     if game is not None and table.status != Table.Status.WAITING:
@@ -195,11 +215,9 @@ def live_table(
             )
             for seat, player in enumerate(game.players)
         ]
-    chats: dict[str, list[ChatMessage] | None] = {
-        room: recent_messages(table=table, room=room)
-        if can_read(room=room, table=table, role=role)
-        else None
-        for room in ChatMessage.Room.values
+    chats = {
+        room: lines if can_read(room=room, table=table, role=role) else None
+        for room, lines in snapshot.chats.items()
     }
     return LiveTable(
         view=view,
@@ -210,7 +228,8 @@ def live_table(
         next_hand_at=None if game is None else next_hand_at(game),
         chats=chats,
         write_room=writable_room(user=viewer, role=role),
-        hands=list(table.hands.select_related("game").order_by("number")),
+        hands=snapshot.hands,
+        notes=snapshot.notes,
     )
 
 

@@ -2,7 +2,8 @@
 
 Each function refuses an illegal request with :class:`~games.errors.TableError` before changing
 anything. Those that change an existing table run in one transaction with its row locked
-(``select_for_update``) and bump its ``version``; every change, once committed, nudges the table's
+(``select_for_update``) and bump its ``version``. Every change here shows in the lobby's list (a
+table opened, a seat taken or freed, a match started), so each, once committed, nudges the table's
 sockets and the lobby's."""
 
 from collections.abc import Mapping
@@ -58,7 +59,7 @@ def create_table(
             version=1,
         )
         Seat.objects.create(table=table, position=0, user=host)
-        announce_table_changed(table_id=table.pk, version=table.version)
+        announce_table_changed(table_id=table.pk, version=table.version, lobby=True)
     return table
 
 
@@ -80,7 +81,7 @@ def sit(*, table_id: int, user: Actor, position: int) -> Table:
                 Seat.objects.create(table=table, position=position, user=user)
         except IntegrityError as error:
             raise TableError(_("That seat is taken.")) from error
-        return bump_version(table)
+        return bump_version(table, lobby=True)
 
 
 def stand(*, table_id: int, user: Actor) -> Table:
@@ -92,7 +93,7 @@ def stand(*, table_id: int, user: Actor) -> Table:
         deleted, _per_model = table.seats.filter(user=user).delete()
         if not deleted:
             raise TableError(_("You are not sitting at this table."))
-        return bump_version(table)
+        return bump_version(table, lobby=True)
 
 
 def remove_player(*, table_id: int, by: Actor, position: int) -> Table:
@@ -108,7 +109,7 @@ def remove_player(*, table_id: int, by: Actor, position: int) -> Table:
         if seat.user_id == by.pk:
             raise TableError(_("Use “Stand up” to leave your own seat."))
         seat.delete()
-        return bump_version(table)
+        return bump_version(table, lobby=True)
 
 
 def fill_with_bots(*, table_id: int, by: Actor) -> Table:
@@ -128,7 +129,7 @@ def fill_with_bots(*, table_id: int, by: Actor) -> Table:
             Seat.objects.create(
                 table=table, position=position, user=new_bot_user(number=number + offset)
             )
-        return bump_version(table)
+        return bump_version(table, lobby=True)
 
 
 def start_table(*, table_id: int, by: Actor) -> Table:
@@ -145,7 +146,7 @@ def start_table(*, table_id: int, by: Actor) -> Table:
         _check_enough(table, len(seats))
         begin_match(table=table, seats=seats)
         table.status = Table.Status.PLAYING
-        return bump_version(table)
+        return bump_version(table, lobby=True)
 
 
 def _start_rematch(table: Table) -> Table:
@@ -161,7 +162,7 @@ def _start_rematch(table: Table) -> Table:
     table.seats.exclude(user_id__in=accepted).delete()
     begin_match(table=table, seats=staying)
     table.status = Table.Status.PLAYING
-    return bump_version(table)
+    return bump_version(table, lobby=True)
 
 
 def _check_enough(table: Table, players: int) -> None:

@@ -1,6 +1,7 @@
 """Who a viewer is at a table: a player still in the match, an eliminated player, or a spectator
 (anonymous visitors included). A user who holds a seat is a player whatever page or tab he uses."""
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -28,9 +29,15 @@ class ViewerRole:
 
 
 def viewer_role(
-    *, table: Table, game: Game | None, state: Any, viewer: User | AnonymousUser
+    *,
+    table: Table,
+    game: Game | None,
+    state: Any,
+    viewer: User | AnonymousUser,
+    seated_ids: Collection[int] | None = None,
 ) -> ViewerRole:
-    """``state`` is the engine state of ``game`` (``None`` without a game)."""
+    """``state`` is the engine state of ``game`` (``None`` without a game); ``seated_ids``, the
+    users sitting at the table, when the caller has read them already."""
     user_id = viewer.pk if viewer.is_authenticated else None
     if user_id is None:
         return ViewerRole(Role.SPECTATOR, None)
@@ -40,6 +47,10 @@ def viewer_role(
             if GAME_KINDS[game.game].in_match(state, seat):
                 return ViewerRole(Role.PLAYER, seat)
             return ViewerRole(Role.ELIMINATED, None)
-    if table.seats.filter(user_id=user_id).exists():
+    if seated_ids is None:
+        seated = table.seats.filter(user_id=user_id).exists()
+    else:
+        seated = user_id in seated_ids
+    if seated:
         return ViewerRole(Role.PLAYER, None)
     return ViewerRole(Role.SPECTATOR, None)

@@ -2,14 +2,16 @@
 
 Every service that changes what a table shows locks the row first and ends with
 :func:`bump_version`, which plans the table's clocks and bots and, once the transaction commits,
-nudges the table's sockets and the lobby."""
+nudges the table's sockets, and the lobby's when the service says the lobby's list shows the
+change."""
 
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.broadcasts import announce_table_changed
 from games.errors import TableError
 from games.models import Table
-from games.schedule import plan_table
+from games.schedule import HeldMatch, plan_table
 
 
 def find_locked_table(table_id: int) -> Table | None:
@@ -25,9 +27,22 @@ def lock_table(table_id: int) -> Table:
     return table
 
 
-def bump_version(table: Table) -> Table:
+def bump_version(table: Table, *, lobby: bool, held: HeldMatch | None = None) -> Table:
+    """Save ``table`` (locked by the caller, its ``status`` as the change left it) at its next
+    version, plan its clocks and bots, and nudge its sockets once the transaction commits.
+
+    ``lobby`` (required, so that no service forgets to decide): whether the lobby's list shows the
+    change: a table closed or finished, a seat taken or freed, a match started. Then the lobby's
+    sockets are nudged too and ``lobby_changed_at``, the embedded lobby's polling cue, moves. A
+    move inside a running match is not shown there (docs/live-tables.md, "What reaches the
+    lobby"). ``held``: the current match, when the service has it at hand (a move): it is planned
+    and saved as held rather than read again."""
     table.version += 1
-    table.save(update_fields=["status", "version", "updated_at"])
-    plan_table(table=table)
-    announce_table_changed(table_id=table.pk, version=table.version)
+    fields = ["status", "version", "updated_at"]
+    if lobby:
+        table.lobby_changed_at = timezone.now()
+        fields.append("lobby_changed_at")
+    table.save(update_fields=fields)
+    plan_table(table=table, held=held)
+    announce_table_changed(table_id=table.pk, version=table.version, lobby=lobby)
     return table

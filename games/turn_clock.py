@@ -1,12 +1,11 @@
 """The turn clock as each viewer sees it: whose turn it is and the deadline, counted down in the
 browser (``static/js/turn-clock.js``); the server alone decides when time is up."""
 
-from django.template.loader import render_to_string
-
+from games.screens import Part
 from games.selectors import LiveTable
 
 
-def turn_clock_part(live: LiveTable) -> str:
+def turn_clock_part(live: LiveTable) -> Part:
     """``#turn-clock``: empty without a clock or between hands."""
     game, view = live.game, live.game_view
     context: dict[str, object] = {"deadline": None}
@@ -18,4 +17,4 @@ def turn_clock_part(live: LiveTable) -> str:
                 "name": game.players[seat]["name"],
                 "mine": seat == live.role.seat,
             }
-    return render_to_string("tables/_turn_clock.html", context)
+    return Part("tables/_turn_clock.html", context)

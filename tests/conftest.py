@@ -8,6 +8,7 @@ from django.utils import translation
 
 from cardroom.celery import app as celery_app
 from games.models import User
+from games.table_snapshots import SNAPSHOTS
 
 MakeUser = Callable[..., User]
 
@@ -64,3 +65,13 @@ def celery_in_memory() -> None:
     them: tests call the task functions (or the sweep) themselves, and the service-backed tests
     run their own worker against Redis, which the sweep feeds from the database."""
     celery_app.conf.broker_url = "memory://localhost/"
+
+
+@pytest.fixture(autouse=True)
+def forget_table_snapshots() -> Iterator[None]:
+    """Each test's database starts afresh, and SQLite hands out a rolled-back table's id again:
+    the process's snapshots of an earlier test's tables must not stand for this test's."""
+    SNAPSHOTS.forget()
+    yield
+    SNAPSHOTS.forget()
+

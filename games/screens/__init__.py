@@ -1,9 +1,14 @@
 """The game screens, one module per ``Table.game`` value (docs/game-screens.md), loaded by name on
-first use so that each lands on its own."""
+first use so that each lands on its own.
+
+A screen module offers ``parts(view, *, players, viewer_seat, facts) -> dict[str, Part]``: the
+screen's parts for one viewer, in page order, each rendered on its own from plain data."""
 
 import importlib
 from dataclasses import dataclass
+from datetime import datetime
 from types import ModuleType
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -18,6 +23,31 @@ class PlayerInfo:
     connected: bool
 
 
+@dataclass(frozen=True)
+class Part:
+    """One element of the page: its template and the plain data it is rendered from (strings,
+    numbers, booleans, ``None``, datetimes, and lists and dicts of them). The template sees only
+    ``context``, so the same data always gives the same HTML: a rendering is shared between
+    viewers and reused across versions (``games.part_cache``). The template renders exactly one
+    top-level element, whose id is the part's, with ``hx-swap-oob``."""
+
+    template: str
+    context: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What a game screen shows besides the engine's view: the table's id, when the next hand is
+    dealt, the engine seats that asked for a rematch or said they are ready, and the viewer's
+    role (``player``, ``eliminated`` or ``spectator``)."""
+
+    table_id: int
+    next_hand_at: datetime | None
+    rematch_accepted: tuple[int, ...]
+    ready_seats: tuple[int, ...]
+    viewer_role: str
+
+
 class ScreenRegistry(dict[str, ModuleType]):
     """``SCREENS[game]``: the module ``games.screens.<game>``, imported when first asked for."""
 
@@ -30,3 +60,5 @@ class ScreenRegistry(dict[str, ModuleType]):
 
 
 SCREENS = ScreenRegistry()
+
+__all__ = ["SCREENS", "Part", "PlayerInfo", "TableFacts"]

@@ -1,28 +1,41 @@
 """The Golfo screen: what one viewer sees of a Golfo table, and the moves its forms send.
 
-``context`` turns the engine's ``view`` (and nothing else) into the template's context;
+``parts`` turns the engine's ``view`` for one viewer (and the table's facts) into the screen's
+five parts, each a partial rendered on its own from plain data that holds only what it shows;
 ``move_from_fields`` turns a browser form into an engine action. The contract with the table
-plumbing is docs/game-screens.md.
+plumbing is docs/game-screens.md; what each part holds, docs/golfo.md.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, TypedDict
 
 from django.utils.functional import Promise
-from django.utils.text import format_lazy
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 
 from games.engine import golfo as engine
 from games.engine.errors import InvalidAction
 from games.engine.golfo.actions import MAX_AMOUNT, Action
 from games.engine.golfo.hands import HAND_SIZE
-from games.screens import PlayerInfo
+from games.screens import Part, PlayerInfo, TableFacts
 
-TEMPLATE = "tables/golfo/_game.html"
+SEATS = "golfo-seats"
+POTS = "golfo-pots"
+SHOWDOWN = "golfo-showdown"
+HAND = "golfo-hand"
+CONTROLS = "golfo-controls"
+TEMPLATES: dict[str, str] = {
+    SEATS: "tables/golfo/_seats.html",
+    POTS: "tables/golfo/_pots.html",
+    SHOWDOWN: "tables/golfo/_showdown.html",
+    HAND: "tables/golfo/_hand.html",
+    CONTROLS: "tables/golfo/_controls.html",
+}
+"""Each part's id and template, in page order. Every part is always there: the showdown is
+rendered ``hidden`` while there is none, so the set of ids never changes during a match."""
 
 PLACES: dict[int, tuple[str, ...]] = {
     4: ("bottom", "right", "top", "left"),
@@ -66,25 +79,35 @@ OPTIONAL_FIELDS: dict[str, frozenset[str]] = {"discard": frozenset({"cards"})}
 AMOUNT_TEXT = re.compile(r"[0-9]{1,13}")
 CARD_TEXT = re.compile(r"[3-9][OCEB]#[0-9]{1,3}")
 
+Names = Mapping[int, PlayerInfo]
 
-@dataclass(frozen=True)
-class CardFace:
-    """A card shown face up: its id (the engine's ``7O#12``), rank, suit letter and name."""
 
-    id: str
+# --- what the parts hold: plain data (the partials read these keys) ------------------------------
+
+
+class Face(TypedDict):
+    """A card shown face up (``_card.html``): rank, suit letter and its name in words."""
+
     rank: str
     suit: str
-    name: Promise
+    name: str
 
 
-@dataclass(frozen=True)
-class Seat:
+class OwnCard(Face):
+    """A card of the viewer's hand: also its id (the engine's ``7O#12``), for the descarte."""
+
+    id: str
+
+
+class Seat(TypedDict):
+    """One seat around the table (``_seat.html``). ``backs`` has one item per card he holds
+    face down, for the template to draw; empty when his cards are not hidden from the viewer."""
+
     seat: int
     place: str
     name: str
     connected: bool
     is_viewer: bool
-    shows_backs: bool
     is_turn: bool
     is_dealer: bool
     playing: bool
@@ -95,169 +118,256 @@ class Seat:
     eliminated: bool
     stack: int
     round_bet: int
-    card_count: int
-    thrown: tuple[int, ...]
+    backs: list[int]
+    thrown: list[int]
     rebought: int
 
-    @property
-    def backs(self) -> range:
-        """One item per card he holds face down, for the template to draw backs."""
-        return range(self.card_count if self.shows_backs else 0)
 
-
-@dataclass(frozen=True)
-class Pot:
+class Pot(TypedDict):
     amount: int
     side: bool
-    eligible: tuple[str, ...]
-    winners: tuple[tuple[str, int], ...] = ()
+    eligible: list[str]
 
 
-@dataclass(frozen=True)
-class Shown:
+class Winner(TypedDict):
     name: str
-    cards: tuple[CardFace, ...]
+    share: int
+
+
+class PotResult(TypedDict):
+    amount: int
+    side: bool
+    winners: list[Winner]
+
+
+class Shown(TypedDict):
+    name: str
+    cards: list[Face]
     value: int
     won: bool
 
 
-@dataclass(frozen=True)
-class Amount:
-    """The limits of a move with an amount; ``resto`` when the maximum is all he has."""
+class Result(TypedDict):
+    fold_out: bool
+    tied: bool
+    pots: list[PotResult]
+    shown: list[Shown]
+
+
+class Amount(TypedDict):
+    """The limits of a move with an amount; ``only_resto`` when the minimum is all he has."""
 
     min: int
     max: int
-
-    @property
-    def only_resto(self) -> bool:
-        return self.min == self.max
+    only_resto: bool
 
 
-@dataclass(frozen=True)
-class Controls:
-    """The moves open to the viewer now, from ``view["legal"]``."""
+class Moves(TypedDict):
+    """The moves open to the viewer now, from ``view["legal"]``; ``betting`` when some envite
+    move is among them."""
 
-    can_pass: bool = False
-    bet: Amount | None = None
-    call: int | None = None
-    call_is_resto: bool = False
-    raise_: Amount | None = None
-    can_fold: bool = False
-    discard: bool = False
-    rebuy: Amount | None = None
-
-    @property
-    def betting(self) -> bool:
-        """Some envite move is open to him."""
-        return self.can_pass or self.can_fold or self.call is not None or bool(self.bet)
+    betting: bool
+    can_pass: bool
+    bet: Amount | None
+    call: int | None
+    call_is_resto: bool
+    raise_: Amount | None
+    can_fold: bool
+    discard: bool
+    rebuy: Amount | None
 
 
-def context(
-    view: dict[str, Any], *, players: Sequence[PlayerInfo], viewer_seat: int | None
-) -> dict[str, Any]:
-    """Template context for one viewer, from the engine's ``view(state, viewer)`` only."""
+# --- the parts ---------------------------------------------------------------------------------
+
+
+def parts(
+    view: dict[str, Any],
+    *,
+    players: Sequence[PlayerInfo],
+    viewer_seat: int | None,
+    facts: TableFacts,
+) -> dict[str, Part]:
+    """The screen's parts for one viewer, by element id in page order, from the engine's
+    ``view(state, viewer)`` and the table's ``facts`` only. Only the seats (where the viewer
+    sits), the hand and the controls depend on who looks; the pots and the showdown are the
+    same for every viewer of the table."""
     names = {player.seat: player for player in players}
-    seats = view["seats"]
-    me = view["viewer"]
-    own = seats[me] if me is not None else None
-    lance = view["lance"]
-    playing = lance in PLAYING_LANCES
-    turn = view["turn"]
+    contexts = {
+        SEATS: seats_part(view, names, viewer_seat),
+        POTS: pots_part(view, names),
+        SHOWDOWN: showdown_part(view, names, facts),
+        HAND: hand_part(view, facts),
+        CONTROLS: controls_part(view, names, facts),
+    }
+    return {part_id: Part(TEMPLATES[part_id], context) for part_id, context in contexts.items()}
+
+
+def seats_part(view: dict[str, Any], names: Names, viewer_seat: int | None) -> dict[str, Any]:
+    """The table seen from the viewer's seat: the lance, the hand number, the envite so far and
+    each seat (stack, bet, backs, badges)."""
     return {
-        "golfo": {
-            "hand_no": view["hand_no"],
-            "lance_name": LANCE_NAMES[lance],
-            "playing": playing,
-            "current_bet": view["current_bet"],
-            "ante": view["options"]["ante"],
-            "min_bet": view["options"]["min_bet"],
-            "freezeout": view["options"]["stakes"] == "freezeout",
-            "split_ties": view["options"]["tie"] == "split",
-            "seats": _seats(seats, names, viewer_seat, turn=turn, playing=playing),
-            "turn_name": _name(names, turn) if turn is not None else "",
-            "viewer_turn": turn is not None and turn == me,
-            "pots": [
-                Pot(pot["amount"], index > 0, tuple(_name(names, s) for s in pot["eligible"]))
-                for index, pot in enumerate(view["pots"])
-            ],
-            "is_player": me is not None,
-            "hand": tuple(_face(card) for card in own["cards"] or ()) if own else (),
-            "hand_value": own["value"] if own else None,
-            "folded": bool(own and own["folded"]),
-            "stack": own["stack"] if own else 0,
-            "controls": _controls(view["legal"], own),
-            "viewer_seat": me,
-            "may_be_ready": bool(own and lance == "hand_over" and own["stack"] > 0),
-            "result": _result(view["result"], names),
-            "winner": _name(names, view["winner"]) if view["winner"] is not None else "",
-        }
+        "lance_name": str(LANCE_NAMES[view["lance"]]),
+        "hand_no": view["hand_no"],
+        "current_bet": view["current_bet"],
+        "seats": _seats(view, names, viewer_seat),
     }
 
 
-def _seats(
-    seats: list[dict[str, Any]],
-    names: Mapping[int, PlayerInfo],
-    viewer_seat: int | None,
-    *,
-    turn: int | None,
-    playing: bool,
-) -> list[Seat]:
+def pots_part(view: dict[str, Any], names: Names) -> dict[str, Any]:
+    """The pots (and who may win each when there is a side pot) and the stakes: the same for
+    every viewer."""
+    options = view["options"]
+    return {
+        "pots": [
+            Pot(amount=pot["amount"], side=index > 0, eligible=_names(names, pot["eligible"]))
+            for index, pot in enumerate(view["pots"])
+        ],
+        "ante": options["ante"],
+        "min_bet": options["min_bet"],
+        "freezeout": options["stakes"] == "freezeout",
+    }
+
+
+def showdown_part(view: dict[str, Any], names: Names, facts: TableFacts) -> dict[str, Any]:
+    """The last hand's end (hands shown, who takes each pot) and then the match's winner or the
+    countdown to the next hand; nothing (a hidden part) while a hand is played."""
+    result = view["result"]
+    if result is None:
+        return {"result": None}
+    winner = view["winner"]
+    return {
+        "result": _result(result, names),
+        "split_ties": view["options"]["tie"] == "split",
+        "winner": _name(names, winner) if winner is not None else "",
+        "next_hand_at": facts.next_hand_at,
+    }
+
+
+def hand_part(view: dict[str, Any], facts: TableFacts) -> dict[str, Any]:
+    """The viewer's own cards (picks during his descarte), or why he has none. Nothing here
+    moves when another player speaks."""
+    own = _own(view)
+    if own is None:
+        return {"is_player": False, "viewer_role": facts.viewer_role}
+    if not own["cards"]:
+        return {"is_player": True, "cards": [], "playing": view["lance"] in PLAYING_LANCES}
+    return {
+        "is_player": True,
+        "cards": [_own_card(card) for card in own["cards"]],
+        "value": own["value"],
+        "picking": any(move["kind"] == "discard" for move in view["legal"]),
+        "folded": own["folded"],
+    }
+
+
+def controls_part(view: dict[str, Any], names: Names, facts: TableFacts) -> dict[str, Any]:
+    """Whose turn it is and the viewer's moves, each a form for the table; after a hand, his
+    "Listo". A player waiting for another sees what a spectator sees."""
+    own = _own(view)
+    turn = view["turn"]
+    moves = _moves(view["legal"], own)
+    may_be_ready = bool(own and view["lance"] == "hand_over" and own["stack"] > 0)
+    return {
+        "table_id": facts.table_id,
+        "viewer_turn": turn is not None and turn == view["viewer"],
+        "turn_name": _name(names, turn) if turn is not None else "",
+        "lance_name": str(LANCE_NAMES[view["lance"]]) if turn is not None else "",
+        "moves": moves,
+        "stack": own["stack"] if own and (moves["bet"] or moves["raise_"]) else None,
+        "may_be_ready": may_be_ready,
+        "is_ready": may_be_ready and view["viewer"] in facts.ready_seats,
+    }
+
+
+# --- the pieces --------------------------------------------------------------------------------
+
+
+def _own(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The viewer's seat in the view; ``None`` for a spectator."""
+    me = view["viewer"]
+    return view["seats"][me] if me is not None else None
+
+
+def _seats(view: dict[str, Any], names: Names, viewer_seat: int | None) -> list[Seat]:
+    """Every seat, the viewer's first (at the bottom), then in the direction of play."""
+    seats = view["seats"]
     count = len(seats)
     bottom = viewer_seat if viewer_seat is not None and 0 <= viewer_seat < count else 0
-    places = PLACES[count]
-    ordered = []
-    for step in range(count):
-        data = seats[(bottom + step) % count]
-        player = names.get(data["seat"])
-        ordered.append(
-            Seat(
-                seat=data["seat"],
-                place=places[step],
-                name=player.name if player else "",
-                connected=player.connected if player else False,
-                is_viewer=data["seat"] == viewer_seat,
-                shows_backs=playing and data["cards"] is None,
-                is_turn=data["seat"] == turn,
-                is_dealer=data["is_dealer"],
-                playing=data["in_hand"] and playing,
-                sits_out=playing and not data["in_hand"] and not data["eliminated"],
-                folded=data["folded"],
-                all_in=playing and data["all_in"],
-                no_chips=data["stack"] == 0 and not data["eliminated"],
-                eliminated=data["eliminated"],
-                stack=data["stack"],
-                round_bet=data["round_bet"],
-                card_count=data["card_count"],
-                thrown=tuple(data["thrown"]),
-                rebought=data["rebought"],
-            )
-        )
-    return ordered
+    playing = view["lance"] in PLAYING_LANCES
+    return [
+        _seat(seats[(bottom + step) % count], place, names, viewer_seat, view["turn"], playing)
+        for step, place in enumerate(PLACES[count])
+    ]
 
 
-def _name(names: Mapping[int, PlayerInfo], seat: int) -> str:
+def _seat(
+    data: dict[str, Any],
+    place: str,
+    names: Names,
+    viewer_seat: int | None,
+    turn: int | None,
+    playing: bool,
+) -> Seat:
+    player = names.get(data["seat"])
+    hidden = playing and data["cards"] is None
+    return Seat(
+        seat=data["seat"],
+        place=place,
+        name=player.name if player else "",
+        connected=player.connected if player else False,
+        is_viewer=data["seat"] == viewer_seat,
+        is_turn=data["seat"] == turn,
+        is_dealer=data["is_dealer"],
+        playing=data["in_hand"] and playing,
+        sits_out=playing and not data["in_hand"] and not data["eliminated"],
+        folded=data["folded"],
+        all_in=playing and data["all_in"],
+        no_chips=data["stack"] == 0 and not data["eliminated"],
+        eliminated=data["eliminated"],
+        stack=data["stack"],
+        round_bet=data["round_bet"],
+        backs=list(range(data["card_count"])) if hidden else [],
+        thrown=list(data["thrown"]),
+        rebought=data["rebought"],
+    )
+
+
+def _name(names: Names, seat: int) -> str:
     player = names.get(seat)
     return player.name if player else ""
 
 
-def _face(text: str) -> CardFace:
-    """A face-up card from the engine's JSON form, e.g. ``"7O#12"``."""
+def _names(names: Names, seats: Sequence[int]) -> list[str]:
+    return [_name(names, seat) for seat in seats]
+
+
+def _face(text: str) -> Face:
+    """A face-up card from the engine's JSON form, e.g. ``"7O#12"``, without its id."""
     notation = text.partition("#")[0]
     rank, suit = notation[:-1], notation[-1]
-    return CardFace(
-        text,
-        rank,
-        suit,
-        format_lazy(pgettext_lazy("golfo", "{rank} of {suit}"), rank=rank, suit=SUIT_NAMES[suit]),
-    )
+    return Face(rank=rank, suit=suit, name=_card_name(rank, suit, get_language()))
 
 
-def _controls(legal: list[dict[str, Any]], own: dict[str, Any] | None) -> Controls:
+def _own_card(text: str) -> OwnCard:
+    face = _face(text)
+    return OwnCard(id=text, rank=face["rank"], suit=face["suit"], name=face["name"])
+
+
+@lru_cache(maxsize=256)
+def _card_name(rank: str, suit: str, language: str | None) -> str:
+    """``"7 of coins"`` in ``language`` (the active one), made once per card and language."""
+    words: str = pgettext("golfo", "{rank} of {suit}")
+    return words.format(rank=rank, suit=str(SUIT_NAMES[suit]))
+
+
+def _moves(legal: list[dict[str, Any]], own: dict[str, Any] | None) -> Moves:
     moves = {move["kind"]: move for move in legal}
     call = moves.get("call")
-    return Controls(
+    bet = _amount(moves.get("bet"))
+    return Moves(
+        betting=bool({"pass", "fold", "call"} & moves.keys()) or bet is not None,
         can_pass="pass" in moves,
-        bet=_amount(moves.get("bet")),
+        bet=bet,
         call=call["amount"] if call else None,
         call_is_resto=bool(call and own and call["amount"] >= own["stack"]),
         raise_=_amount(moves.get("raise")),
@@ -268,40 +378,37 @@ def _controls(legal: list[dict[str, Any]], own: dict[str, Any] | None) -> Contro
 
 
 def _amount(move: dict[str, Any] | None) -> Amount | None:
-    return Amount(move["min"], move["max"]) if move else None
-
-
-def _result(
-    result: dict[str, Any] | None, names: Mapping[int, PlayerInfo]
-) -> dict[str, Any] | None:
-    if result is None:
+    if move is None:
         return None
+    return Amount(min=move["min"], max=move["max"], only_resto=move["min"] == move["max"])
+
+
+def _result(result: dict[str, Any], names: Names) -> Result:
     winners = {seat for pot in result["pots"] for seat in pot["winners"]}
-    return {
-        "fold_out": result["ending"] == "fold_out",
-        "tied": result["tied"],
-        "pots": [
-            Pot(
-                pot["amount"],
-                index > 0,
-                tuple(_name(names, seat) for seat in pot["eligible"]),
-                tuple(
-                    (_name(names, seat), share)
+    return Result(
+        fold_out=result["ending"] == "fold_out",
+        tied=result["tied"],
+        pots=[
+            PotResult(
+                amount=pot["amount"],
+                side=index > 0,
+                winners=[
+                    Winner(name=_name(names, seat), share=share)
                     for seat, share in zip(pot["winners"], pot["shares"], strict=True)
-                ),
+                ],
             )
             for index, pot in enumerate(result["pots"])
         ],
-        "shown": [
+        shown=[
             Shown(
-                _name(names, hand["seat"]),
-                tuple(_face(card) for card in hand["cards"]),
-                hand["value"],
-                hand["seat"] in winners,
+                name=_name(names, hand["seat"]),
+                cards=[_face(card) for card in hand["cards"]],
+                value=hand["value"],
+                won=hand["seat"] in winners,
             )
             for hand in result["shown"]
         ],
-    }
+    )
 
 
 def move_from_fields(fields: Mapping[str, object]) -> Action:

@@ -1,8 +1,11 @@
 """The Rummy 70 screen: what one viewer sees of a table, and browser forms turned into moves.
 
-``context`` reads only the engine's ``view`` (never the state), so a template fed from it cannot
-show a card its viewer may not see. ``move_from_fields`` turns the flat string fields a ``ws-send``
-form carries into an engine action; anything else raises ``InvalidAction``.
+``parts`` reads only the engine's ``view`` (never the state), the players and the table's facts,
+so a part fed from it cannot show a card its viewer may not see. Each part gets only the plain
+data its partial shows, and as little about the viewer as it can, so that the plumbing renders
+it once for every viewer given the same data (docs/game-screens.md). ``move_from_fields`` turns
+the flat string fields a ``ws-send`` form carries into an engine action; anything else raises
+``InvalidAction``.
 
 Field formats (besides ``move``): a card is its JSON form ``7O#12``; a meld is its cards separated
 by spaces, a joker optionally followed by what it stands for (``*#104=7O``); an opening's melds
@@ -34,13 +37,12 @@ from games.engine.rummy import (
     SwapJoker,
     TakeDiscard,
 )
+from games.screens import Part
 
 if TYPE_CHECKING:
-    from games.screens import PlayerInfo
+    from games.screens import PlayerInfo, TableFacts
 
-__all__ = ["TEMPLATE", "context", "engine", "move_from_fields"]
-
-TEMPLATE = "tables/rummy70/_game.html"
+__all__ = ["engine", "move_from_fields", "parts"]
 
 MAX_MELDS = 10
 MAX_MELD_CARDS = 13
@@ -95,10 +97,10 @@ def _meld(text: str) -> MeldSpec:
 
 
 def _open(fields: Mapping[str, str]) -> Open:
-    parts = fields["melds"].split("|")
-    if len(parts) > MAX_MELDS:
+    melds = fields["melds"].split("|")
+    if len(melds) > MAX_MELDS:
         raise _refuse(fields)
-    return Open(tuple(_meld(part) for part in parts))
+    return Open(tuple(_meld(text) for text in melds))
 
 
 def _close(fields: Mapping[str, str]) -> Close:
@@ -206,31 +208,104 @@ def _face_labels_in(language: str | None) -> tuple[tuple[str, str], ...]:
     return tuple((str(card), face_label(card)) for card in faces)
 
 
-def _shown(code: str, joker_as: str | None = None) -> dict[str, Any]:
-    """A face-up card from its JSON form; ``joker_as`` (a face) for a joker on the table."""
+def _suit(card: Card) -> str:
+    return card.suit.value if card.suit is not None else ""
+
+
+def _face_up(code: str, joker_as: str | None = None) -> dict[str, Any]:
+    """A card lying face up (``_card.html``) from its JSON form; ``joker_as`` (a face) for a
+    joker in a meld. No card id: a card on the table is only its face."""
+    return dict(_face_up_in(code, joker_as, get_language()))
+
+
+@lru_cache(maxsize=4096)
+def _face_up_in(code: str, joker_as: str | None, language: str | None) -> dict[str, Any]:
+    """Made once per card and language (``language`` is the active one): every frame shows
+    every card on the table. Callers get a copy."""
     card = Card.from_json(code)
     stands_for = parse_card(joker_as) if card.is_joker and joker_as else None
     label = face_label(card)
     if stands_for is not None:
         label = gettext("joker as %(card)s") % {"card": face_label(stands_for)}
-    suit = card.suit.value if card.suit is not None else ""
+    return {
+        "joker": card.is_joker,
+        "suit": _suit(card),
+        "index": "" if card.is_joker else _rank_index(card.rank),
+        "label": label,
+        "stands_for": "" if stands_for is None else str(stands_for),
+        "stands_for_index": "" if stands_for is None else _rank_index(stands_for.rank),
+        "stands_for_suit": "" if stands_for is None else _suit(stands_for),
+    }
+
+
+def _in_hand(code: str) -> dict[str, Any]:
+    """A card of the viewer's hand (``_hand_card.html``): a button the browser selects by id,
+    sorts by rank or suit and stages into melds by face and points."""
+    return dict(_in_hand_in(code, get_language()))
+
+
+@lru_cache(maxsize=1024)
+def _in_hand_in(code: str, language: str | None) -> dict[str, Any]:
+    """Made once per card and language (``language`` is the active one); callers get a copy."""
+    card = Card.from_json(code)
+    suit = _suit(card)
     return {
         "code": code,
         "face": str(card),
         "joker": card.is_joker,
         "suit": suit,
         "index": "" if card.is_joker else _rank_index(card.rank),
-        "label": label,
-        "stands_for": "" if stands_for is None else str(stands_for),
-        "stands_for_index": "" if stands_for is None else _rank_index(stands_for.rank),
-        "stands_for_suit": "" if stands_for is None or stands_for.suit is None else stands_for.suit,
+        "label": face_label(card),
         "points": 0 if card.is_joker else engine.card_points(card),
         "rank_order": 99 if card.is_joker else card.rank,
         "suit_order": _SUIT_ORDER.get(suit, 9),
     }
 
 
-# --- the view as the templates show it ----------------------------------------------------------
+# --- names ----------------------------------------------------------------------------------------
+
+
+def _names(players: Sequence[PlayerInfo]) -> dict[int, PlayerInfo]:
+    return {info.seat: info for info in players}
+
+
+def _name(infos: Mapping[int, PlayerInfo], seat: int | None) -> str:
+    if seat is None:
+        return ""
+    info = infos.get(seat)
+    return info.name if info is not None else gettext("Seat %(n)s") % {"n": seat + 1}
+
+
+# --- #rummy-players: the seats, whose turn, cards in hand, points -------------------------------
+
+
+def _seat_row(
+    player: Mapping[str, Any], view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]
+) -> dict[str, Any]:
+    seat = player["seat"]
+    info = infos.get(seat)
+    return {
+        "seat": seat,
+        "name": _name(infos, seat),
+        "connected": info.connected if info is not None else False,
+        "is_viewer": info.is_viewer if info is not None else False,
+        "cards": player["cards"],
+        "opened": player["opened"],
+        "points": player["points"],
+        "pips": [n < player["points"] for n in range(MAX_POINTS)],
+        "eliminated": player["eliminated"],
+        "dealer": seat == view["dealer"],
+        "turn": seat == view["turn"],
+    }
+
+
+def _players_part(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> Part:
+    """The same for every viewer but for which row is his own (``is_viewer``)."""
+    seats = [_seat_row(player, view, infos) for player in view["players"]]
+    return Part("tables/rummy70/_players.html", {"seats": seats})
+
+
+# --- #rummy-result: the end of a hand, and of the match ----------------------------------------
 
 _ENDINGS = {
     "seco": lambda: gettext("Seco: nobody else had opened"),
@@ -250,74 +325,179 @@ def _reason(ending: str, penalty: int) -> str:
     }.get(ending, "")
 
 
-def _names(players: Sequence[PlayerInfo]) -> dict[int, PlayerInfo]:
-    return {info.seat: info for info in players}
+def _hand_result(
+    view: Mapping[str, Any], infos: Mapping[int, PlayerInfo], seat: int
+) -> dict[str, Any]:
+    end = view["hand_end"]
+    player = view["players"][seat]
+    penalty = end["penalties"][seat]
+    return {
+        "name": _name(infos, seat),
+        "cards": [_face_up(code) for code in end["hands"][seat]],
+        "hand_points": end["hand_points"][seat],
+        "penalty": penalty,
+        "reason": _reason(end["ending"], penalty),
+        "closer": seat == end["closer"],
+        "eliminated_now": seat in end["eliminated"],
+        "ready": player["ready"],
+        "in_match": not player["eliminated"],
+    }
 
 
-def _name(infos: Mapping[int, PlayerInfo], seat: int | None) -> str:
-    if seat is None:
-        return ""
-    info = infos.get(seat)
-    return info.name if info is not None else gettext("Seat %(n)s") % {"n": seat + 1}
+def _hand_end(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> dict[str, Any]:
+    """Every hand shown (hands are counted in public), who took a point and why."""
+    end = view["hand_end"]
+    return {
+        "ending_label": _ENDINGS[end["ending"]](),
+        "closer": _name(infos, end["closer"]),
+        "rows": [_hand_result(view, infos, seat) for seat in range(len(end["hands"]))],
+    }
 
 
-def _seats(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> list[dict[str, Any]]:
-    rows = []
-    for player in view["players"]:
-        seat = player["seat"]
-        info = infos.get(seat)
-        rows.append(
-            {
-                "seat": seat,
-                "name": _name(infos, seat),
-                "position": info.position if info is not None else seat,
-                "connected": info.connected if info is not None else False,
-                "is_viewer": info.is_viewer if info is not None else False,
-                "cards": player["cards"],
-                "opened": player["opened"],
-                "points": player["points"],
-                "pips": [n < player["points"] for n in range(MAX_POINTS)],
-                "eliminated": player["eliminated"],
-                "ready": player["ready"],
-                "dealer": seat == view["dealer"],
-                "turn": seat == view["turn"],
-            }
-        )
-    return rows
+def _standings(
+    view: Mapping[str, Any], infos: Mapping[int, PlayerInfo], facts: TableFacts
+) -> list[dict[str, Any]]:
+    order = sorted(view["players"], key=lambda p: (p["seat"] != view["winner"], p["points"]))
+    return [
+        {
+            "name": _name(infos, p["seat"]),
+            "points": p["points"],
+            "winner": p["seat"] == view["winner"],
+            "wants_rematch": p["seat"] in facts.rematch_accepted,
+        }
+        for p in order
+    ]
 
 
-def _melds(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> list[dict[str, Any]]:
+def _viewer_engine_seat(players: Sequence[PlayerInfo]) -> int | None:
+    """The viewer's engine seat even when he is out of the match (he may ask for a rematch)."""
+    return next((info.seat for info in players if info.is_viewer), None)
+
+
+def _result_part(
+    view: Mapping[str, Any],
+    infos: Mapping[int, PlayerInfo],
+    players: Sequence[PlayerInfo],
+    facts: TableFacts,
+) -> Part:
+    """Hidden during a hand. After a hand: its result, the viewer's "Ready" and the countdown;
+    after the match: the standings and the viewer's answer to the rematch."""
+    template = "tables/rummy70/_result.html"
+    if view["hand_end"] is None:
+        return Part(template, {"result": None})
+    context: dict[str, Any] = {
+        "result": _hand_end(view, infos),
+        "match_over": view["phase"] == "match_over",
+        "table_id": facts.table_id,
+    }
+    if context["match_over"]:
+        context |= {
+            "winner_name": _name(infos, view["winner"]),
+            "standings": _standings(view, infos, facts),
+            "rematch_asked": _viewer_engine_seat(players) in facts.rematch_accepted,
+            "rematch_offered": facts.viewer_role in ("player", "eliminated"),
+        }
+    else:
+        context |= {
+            "ready_wanted": "ready" in view["legal"]["kinds"],
+            "next_hand_at": facts.next_hand_at,
+        }
+    return Part(template, context)
+
+
+# --- #rummy-piles: the stock, the discard pile and whose turn it is -----------------------------
+
+
+def _piles_part(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> Part:
+    """The same for every viewer but the player to move, who reads "Your turn" (``my_turn``)."""
+    top = view["top_discard"]
+    seat = view["viewer"]
+    return Part(
+        "tables/rummy70/_piles.html",
+        {
+            "stock_count": view["stock_count"],
+            "top_discard": None if top is None else _face_up(top),
+            "hand_no": view["hand_no"],
+            "dealer_name": _name(infos, view["dealer"]),
+            "turn_name": _name(infos, view["turn"]),
+            "my_turn": seat is not None and view["turn"] == seat,
+            "first_round": view["first_round"],
+        },
+    )
+
+
+# --- #rummy-melds: the melds on the table ---------------------------------------------------------
+
+
+def _table_meld(meld: Mapping[str, Any]) -> dict[str, Any]:
+    codes = meld["cards"]
+    cards = [_face_up(code, meld["joker_as"]) for code in codes]
+    faces = [
+        shown["stands_for"] or str(Card.from_json(code))
+        for shown, code in zip(cards, codes, strict=True)
+    ]
+    kind = gettext("set") if meld["kind"] == "set" else gettext("run")
+    return {
+        "index": meld["index"],
+        "kind": meld["kind"],
+        "cards": cards,
+        "points": meld["points"],
+        "joker_as": meld["joker_as"] or "",
+        "faces": " ".join(faces),
+        "label": f"{kind}: " + ", ".join(c["label"] for c in cards),
+    }
+
+
+def _meld_groups(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> list[dict[str, Any]]:
     """The melds on the table grouped by who laid them, in seat order."""
     groups: dict[int | None, list[dict[str, Any]]] = {}
     for meld in view["melds"]:
-        cards = [_shown(code, meld["joker_as"]) for code in meld["cards"]]
-        kind = gettext("set") if meld["kind"] == "set" else gettext("run")
-        groups.setdefault(meld["owner"], []).append(
-            {
-                "index": meld["index"],
-                "kind": meld["kind"],
-                "cards": cards,
-                "points": meld["points"],
-                "joker_as": meld["joker_as"] or "",
-                "faces": " ".join(c["stands_for"] or c["face"] for c in cards),
-                "label": f"{kind}: " + ", ".join(c["label"] for c in cards),
-            }
-        )
+        groups.setdefault(meld["owner"], []).append(_table_meld(meld))
     return [
-        {"owner": owner, "name": _name(infos, owner), "melds": melds}
+        {"name": _name(infos, owner), "melds": melds}
         for owner, melds in sorted(groups.items(), key=lambda item: (item[0] is None, item[0]))
     ]
+
+
+def _melds_part(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> Part:
+    """The same for every player in the hand, and for every spectator: a player clicks a meld
+    to lay off on it (``playing``), a spectator only looks."""
+    return Part(
+        "tables/rummy70/_melds.html",
+        {"meld_groups": _meld_groups(view, infos), "playing": view["viewer"] is not None},
+    )
+
+
+# --- #rummy-hand: the viewer's own cards --------------------------------------------------------
+
+
+def _hand_part(view: Mapping[str, Any]) -> Part:
+    """The viewer's cards, and what the browser needs to stage melds from them; hidden for a
+    spectator. Nothing else: it changes only when his hand does."""
+    template = "tables/rummy70/_hand.html"
+    if view["hand"] is None:
+        return Part(template, {"hand": None})
+    return Part(
+        template,
+        {
+            "hand": [_in_hand(code) for code in view["hand"]],
+            "opening_points": view["opening_points"],
+            "face_labels": _face_labels(),
+        },
+    )
+
+
+# --- #rummy-controls: the viewer's moves ----------------------------------------------------------
 
 
 def _constraint(constraint: Mapping[str, Any]) -> str:
     return gettext(constraint["template"]).format(**constraint["params"])
 
 
-def _controls(view: Mapping[str, Any]) -> dict[str, Any]:
-    kinds = set(view["legal"]["kinds"])
+def _moves(view: Mapping[str, Any]) -> dict[str, Any]:
+    kinds = view["legal"]["kinds"]
     hand = view["hand"] or []
     return {
-        "kinds": kinds,
         "draw": "draw" in kinds,
         "take_discard": "take_discard" in kinds,
         "open": "open" in kinds,
@@ -327,90 +507,58 @@ def _controls(view: Mapping[str, Any]) -> dict[str, Any]:
         "discard": "discard" in kinds,
         "close": "close" in kinds,
         "close_last": hand[0] if "close" in kinds and len(hand) == 1 else "",
-        "stage": bool(kinds & {"open", "lay_meld"}),
         "constraints": [_constraint(c) for c in view["legal"]["constraints"]],
-        "must_play": [_shown(code) for code in view["must_play"]],
     }
 
 
-def _result(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> dict[str, Any] | None:
-    end = view["hand_end"]
-    if end is None:
-        return None
-    rows = []
-    for seat, hand in enumerate(end["hands"]):
-        penalty = end["penalties"][seat]
-        rows.append(
-            {
-                "seat": seat,
-                "name": _name(infos, seat),
-                "cards": [_shown(code) for code in hand],
-                "hand_points": end["hand_points"][seat],
-                "penalty": penalty,
-                "reason": _reason(end["ending"], penalty),
-                "closer": seat == end["closer"],
-                "points": view["players"][seat]["points"],
-                "eliminated_now": seat in end["eliminated"],
-                "ready": view["players"][seat]["ready"],
-                "in_match": not view["players"][seat]["eliminated"],
-            }
+def _controls_part(
+    view: Mapping[str, Any], infos: Mapping[int, PlayerInfo], facts: TableFacts
+) -> Part:
+    """What the viewer may do now (``shows``): nothing after a hand (the result part has the
+    forms), watch, make one of his moves, or wait for the player to move; each with only what
+    it shows, so every player waiting for the same one gets the same part."""
+    template = "tables/rummy70/_controls.html"
+    if view["hand_end"] is not None:
+        return Part(template, {"shows": "ended"})
+    if view["viewer"] is None:
+        return Part(
+            template, {"shows": "watching", "eliminated": facts.viewer_role == "eliminated"}
         )
-    return {
-        "ending": end["ending"],
-        "ending_label": _ENDINGS[end["ending"]](),
-        "closer": _name(infos, end["closer"]),
-        "rows": rows,
-    }
+    if view["legal"]["kinds"]:
+        return Part(
+            template,
+            {
+                "shows": "moves",
+                "controls": _moves(view),
+                "opening_points": view["opening_points"],
+                "table_id": facts.table_id,
+            },
+        )
+    return Part(template, {"shows": "waiting", "turn_name": _name(infos, view["turn"])})
 
 
-def _standings(view: Mapping[str, Any], infos: Mapping[int, PlayerInfo]) -> list[dict[str, Any]]:
-    order = sorted(view["players"], key=lambda p: (p["seat"] != view["winner"], p["points"]))
-    return [
-        {
-            "seat": p["seat"],
-            "name": _name(infos, p["seat"]),
-            "points": p["points"],
-            "winner": p["seat"] == view["winner"],
-        }
-        for p in order
-    ]
+# --- the screen -----------------------------------------------------------------------------------
 
 
-def context(
-    view: dict[str, Any], *, players: list[PlayerInfo], viewer_seat: int | None
-) -> dict[str, Any]:
-    """Template context for one viewer, from the engine's ``view(state, viewer)`` only.
+def parts(
+    view: dict[str, Any],
+    *,
+    players: list[PlayerInfo],
+    viewer_seat: int | None,
+    facts: TableFacts,
+) -> dict[str, Part]:
+    """The screen's six parts for one viewer, in page order, by element id, each from the
+    engine's ``view(state, viewer)``, the players and the table's facts only.
 
-    ``viewer_seat`` is ``None`` for anyone not still in the match; the viewer's engine seat even
-    then (an eliminated player answering the rematch) comes from ``players``."""
+    ``viewer_seat`` is ``None`` for anyone not still in the match, as is the view's viewer; the
+    viewer's engine seat even then (an eliminated player answering the rematch) comes from
+    ``players``."""
     infos = _names(players)
-    seat = view["viewer"]
-    hand = [_shown(code) for code in view["hand"]] if view["hand"] is not None else None
-    top = view["top_discard"]
-    match_over = view["phase"] == "match_over"
     return {
-        "seat": seat,
-        "spectator": view["spectator"],
-        "viewer_engine_seat": next((p.seat for p in players if p.is_viewer), None),
-        "phase": view["phase"],
-        "hand_no": view["hand_no"],
-        "dealer_name": _name(infos, view["dealer"]),
-        "turn": view["turn"],
-        "turn_name": _name(infos, view["turn"]),
-        "my_turn": seat is not None and view["turn"] == seat,
-        "first_round": view["first_round"],
-        "opening_points": view["opening_points"],
-        "seats": _seats(view, infos),
-        "meld_groups": _melds(view, infos),
-        "top_discard": None if top is None else _shown(top),
-        "discard_count": view["discard_count"],
-        "stock_count": view["stock_count"],
-        "hand": hand,
-        "face_labels": _face_labels() if hand is not None else {},
-        "controls": _controls(view),
-        "result": _result(view, infos),
-        "ready_wanted": "ready" in view["legal"]["kinds"],
-        "match_over": match_over,
-        "winner_name": _name(infos, view["winner"]),
-        "standings": _standings(view, infos) if match_over else [],
+        "rummy-players": _players_part(view, infos),
+        "rummy-result": _result_part(view, infos, players, facts),
+        "rummy-piles": _piles_part(view, infos),
+        "rummy-melds": _melds_part(view, infos),
+        "rummy-hand": _hand_part(view),
+        "rummy-controls": _controls_part(view, infos, facts),
     }

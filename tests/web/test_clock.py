@@ -12,9 +12,11 @@ from games import housekeeping, play, tasks
 from games.clocks import enforce_deadline
 from games.engine import golfo, rummy
 from games.engine.cards import Card
+from games.fragments import page_parts
 from games.models import Action, Game, Table, TableNote, User
+from games.part_cache import render_part
 from games.schedule import ENFORCE_DEADLINE
-from games.table_log import table_log_part
+from games.selectors import live_table
 from tests.web.live import FIRST_DRAW, RUMMY_DEAL
 from tests.web.matches import match_of, start_match, user_at, version_of
 
@@ -114,7 +116,10 @@ def test_the_log_tells_everyone_whose_time_ran_out(ana: User, bruno: User, engli
     table = rummy_with_clock(ana, bruno)
     run_out(table)
     assert TableNote.objects.filter(table=table, kind=TableNote.Kind.TIMEOUT).count() == 1
-    assert "Time ran out for Ana" in table_log_part(table_id=table.pk)
+    live = live_table(table_id=table.pk, viewer=bruno, granted_table_ids=())
+    assert live is not None
+    log = render_part(page_parts(live)[0]["table-log"])
+    assert "Time ran out for Ana" in log
 
 
 def test_a_second_run_of_the_same_task_plays_nothing(ana: User, bruno: User) -> None:

@@ -43,7 +43,7 @@ async def test_a_move_made_by_another_process_reaches_every_socket(
             table_id=table.pk, user=ana, version=version, action=rummy.Draw()
         )
 
-    shown = f'id="table-version" hx-swap-oob="true">{version + 1}<'
+    shown = f'name="version" value="{version + 1}">{version + 1}<'
     frames = [await receive_until(socket, shown) for socket in sockets]
     assert FIRST_DRAW in frames[0]
     assert all(FIRST_DRAW not in frame for frame in frames[1:])

@@ -52,9 +52,9 @@ def test_a_table_nobody_is_at_is_closed_and_keeps_its_history(ana: User, bruno: 
 def test_a_table_with_someone_at_it_stays_open(ana: User, bruno: User) -> None:
     table = start_match([ana, bruno], seat_count=2)
     start = timezone.now()
-    presence.arrive(table_id=table.pk, user_id=bruno.pk, now=start)
+    here = presence.arrive(table_id=table.pk, user_id=bruno.pk, now=start)
     later = start + timedelta(seconds=IDLE * 3)
-    presence.heartbeat(table_id=table.pk, user_id=bruno.pk, now=later)
+    presence.still_here([here], now=later)
     assert housekeeping.sweep(now=later)["closed"] == 0
     assert table.pk in open_ids(ana)
 

@@ -52,6 +52,7 @@ def test_a_whole_rummy_hand_played_by_bots_is_logged_and_kept(
     hand = Hand.objects.get(table=table)
     assert kind.phase(state) in ("hand_over", "match_over")
     assert [move.seq for move in moves] == list(range(1, len(moves) + 1))
+    assert game.last_seq == len(moves)
     assert version_of(table) == started_at + len(moves)
     assert hand.number == 1 and hand.first_seq == 1 and hand.last_seq == len(moves)
     assert all(len(cards) >= 14 for cards in hand.deal)
@@ -72,6 +73,7 @@ def test_a_whole_golfo_hand_played_by_bots_is_logged_and_kept(
     assert [hand.hand_no for hand in hands] == [1, 2]
     deal = Action.objects.get(game=game, seq=hands[1].first_seq - 1)
     assert (deal.seat, deal.action, deal.user) == (None, {"kind": "next_hand"}, None)
+    assert game.last_seq == hands[1].last_seq == game.actions.count()
     seats = kind.engine.view(state, None)["seats"]
     assert sum(seat["stack"] for seat in seats) == 4000 + sum(seat["rebought"] for seat in seats)
     assert golfo.state_to_json(replay_match(game=game, upto=hands[1].last_seq)) == game.state

@@ -62,7 +62,7 @@ async def test_a_move_reaches_each_viewer_as_his_own_view(
 
     version = await current_version(table)
     for frame in (seen_by_mover, seen_by_other, seen_by_spectator):
-        assert f'<span id="table-version" hx-swap-oob="true">{version}</span>' in frame
+        assert f'value="{version}">{version}</span>' in frame
     assert FIRST_DRAW in seen_by_mover
     assert FIRST_DRAW not in seen_by_other and FIRST_DRAW not in seen_by_spectator
     assert 'id="rummy-hand"' not in seen_by_other
@@ -144,7 +144,7 @@ async def test_refusals_reach_only_their_sender_and_change_nothing(
     version = await current_version(table)
     await play_action(table_id=table.pk, user=ana, version=version, action=rummy.Draw())
     for communicator in (player, other, spectator, stranger, anonymous):
-        await receive_until(communicator, f'hx-swap-oob="true">{version + 1}</span>')
+        await receive_until(communicator, f'value="{version + 1}">{version + 1}</span>')
     version += 1
 
     cases = [
@@ -193,7 +193,7 @@ async def test_a_reconnect_gets_the_whole_view(ana: User, bruno: User) -> None:
     for part in ("rummy-players", "rummy-hand", "rummy-controls", "seats", "chat-players"):
         assert f'id="{part}"' in again
     assert FIRST_DRAW in again
-    assert f'hx-swap-oob="true">{version + 1}</span>' in again
+    assert f'value="{version + 1}">{version + 1}</span>' in again
 
 
 async def table_socket_frame(table: Table, user: User) -> tuple[str, bool]:
@@ -235,3 +235,19 @@ async def test_a_socket_open_before_the_start_gets_the_game_area_then_its_parts(
     assert '<div id="rummy-hand"></div>' in started[:area_end]
     assert started.index('<section id="rummy-hand"') > area_end
     await watcher.disconnect()
+
+
+async def test_a_move_that_goes_through_clears_the_refusal_shown_before(
+    ana: User, bruno: User, english: None
+) -> None:
+    table = await two_player_table(ana, bruno)
+    player = await table_socket(table, ana)
+
+    await send_move(player, table, move="teleport")
+    assert "not understood" in await receive_until(player, 'id="table-message"')
+    await send_move(player, table, move="draw")
+    cleared = await receive_until(player, 'id="table-message"')
+
+    assert 'hx-swap-oob="true"></div>' in cleared
+    assert "not understood" not in cleared
+    await close_all(player)

@@ -18,8 +18,8 @@ from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 
 from games import services
-from games.html_parts import split_parts
 from games.models import Game, Table, User
+from tests.web.html_parts import split_parts
 from tests.web.live import close_all, table_socket
 from tests.web.matches import bot_move, match_of, start_match, version_of
 from tests.web.sockets import QUIET_SECONDS
@@ -38,7 +38,7 @@ def fixed_seeds() -> Iterator[None]:
 
 
 CARD = re.compile(r"(?:10|[2-9AJQK])[OCEB]#\d+|\*#\d+")
-VERSION = re.compile(r'id="table-version" hx-swap-oob="true">(\d+)<')
+VERSION = re.compile(r'id="table-version" hx-swap-oob="true"><input [^>]*>(\d+)<')
 BACK = re.compile(r"<[a-z]+\b[^>]*\bclass=\"(?:[^\"]* )?back(?: [^\"]*)?\"[^>]*>")
 ATTRIBUTE = re.compile(r'\s([a-zA-Z_:][-a-zA-Z0-9_:.]*)="')
 FACE_UP = re.compile(r'class="card( [^"]*)?"')

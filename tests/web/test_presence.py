@@ -5,7 +5,9 @@ sat out, a bot plays his seat, everyone sees him "ausente", and he takes it back
 from datetime import datetime, timedelta
 
 import pytest
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
 from games import presence
@@ -55,11 +57,31 @@ def test_several_tabs_count_until_the_last_one_closes(ana: User, bruno: User) ->
     assert not here(table, ana, now)
 
 
+def test_one_statement_keeps_every_open_presence_fresh(
+    ana: User, bruno: User, carmen: User
+) -> None:
+    table = rummy_table(ana, bruno)
+    start = timezone.now()
+    tabs = [presence.arrive(table_id=table.pk, user_id=ana.pk, now=start) for _tab in range(2)]
+    assert tabs[0] == tabs[1], "two tabs of one user at one table share a row"
+    rows = [tabs[0]] + [
+        presence.arrive(table_id=table.pk, user_id=user.pk, now=start) for user in (bruno, carmen)
+    ]
+    presence.leave(table_id=table.pk, user_id=carmen.pk, now=start)
+    later = start + timedelta(seconds=30)
+    with CaptureQueriesContext(connection) as queries:
+        assert presence.still_here(rows, now=later) == 2, "Carmen has no socket open"
+    assert len(queries.captured_queries) == 1
+    assert here(table, ana, later + timedelta(seconds=STALE - 1))
+    assert here(table, bruno, later + timedelta(seconds=STALE - 1))
+    assert Presence.objects.get(table=table, user=carmen).last_seen == start
+
+
 def test_a_socket_whose_process_died_goes_stale(ana: User, bruno: User) -> None:
     table = rummy_table(ana, bruno)
     start = timezone.now()
-    presence.arrive(table_id=table.pk, user_id=ana.pk, now=start)
-    presence.heartbeat(table_id=table.pk, user_id=ana.pk, now=start + timedelta(seconds=30))
+    row = presence.arrive(table_id=table.pk, user_id=ana.pk, now=start)
+    assert presence.still_here([row], now=start + timedelta(seconds=30)) == 1
     assert here(table, ana, start + timedelta(seconds=30 + STALE - 1))
     assert not here(table, ana, start + timedelta(seconds=30 + STALE + 1))
     game = Game.objects.get(table=table)
@@ -105,9 +127,9 @@ def test_a_player_who_is_here_or_not_on_turn_is_not_sat_out(
 ) -> None:
     table = rummy_table(ana, bruno)
     now = timezone.now()
-    presence.arrive(table_id=table.pk, user_id=ana.pk, now=now)
+    row = presence.arrive(table_id=table.pk, user_id=ana.pk, now=now)
     much_later = now + timedelta(seconds=GRACE * 3)
-    presence.heartbeat(table_id=table.pk, user_id=ana.pk, now=much_later)
+    presence.still_here([row], now=much_later)
     assert not presence.sit_out_absent(table_id=table.pk, now=much_later)
     assert not seat_of(table, bruno).sat_out, "Bruno is away, but it is not his turn"
 

@@ -1,6 +1,7 @@
 """The Golfo screen: browser forms turned into moves, and what each viewer's render shows (and
 never shows), rendered from real engine views of exact deals."""
 
+import json
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -17,11 +18,11 @@ from games.engine.cards import parse
 from games.engine.errors import InvalidAction
 from games.engine.golfo import Bet, Call, Discard, Fold, Options, Pass, Raise, Rebuy, Stakes
 from games.fragments import live_parts
-from games.html_parts import split_parts
 from games.models import Table
-from games.screens import PlayerInfo
+from games.screens import Part, PlayerInfo, TableFacts
 from games.screens import golfo as screen
 from games.selectors import live_table
+from tests.web.html_parts import split_parts
 from tests.web.matches import match_of, play_until_hands, start_match, user_at, version_of
 
 NAMES = ("Ana", "Bruno", "Carmen", "Dani")
@@ -57,20 +58,56 @@ def to_showdown(state: golfo.State) -> golfo.State:
     return state
 
 
-def render(state: golfo.State, viewer: int | None, **extra: Any) -> str:
-    players = [
+def players_of(state: golfo.State, viewer: int | None) -> list[PlayerInfo]:
+    return [
         PlayerInfo(seat=seat, position=seat, name=name, is_viewer=seat == viewer, connected=True)
         for seat, name in enumerate(NAMES[: len(state.players)])
     ]
-    context = screen.context(golfo.view(state, viewer), players=players, viewer_seat=viewer)
-    context |= {
+
+
+def facts(viewer: int | None, **extra: Any) -> TableFacts:
+    fields: dict[str, Any] = {
         "table_id": 7,
-        "version": 31,
         "next_hand_at": None,
+        "rematch_accepted": (),
+        "ready_seats": (),
         "viewer_role": "player" if viewer is not None else "spectator",
-        "ready_seats": [],
-    } | extra
-    return render_to_string(screen.TEMPLATE, context)
+    }
+    return TableFacts(**(fields | extra))
+
+
+def parts_for(state: golfo.State, viewer: int | None, **extra: Any) -> dict[str, Part]:
+    """The screen's parts for ``viewer`` (``None``: a spectator); ``extra`` overrides facts."""
+    return screen.parts(
+        golfo.view(state, viewer),
+        players=players_of(state, viewer),
+        viewer_seat=viewer,
+        facts=facts(viewer, **extra),
+    )
+
+
+def render_parts(parts: dict[str, Part]) -> str:
+    """Each part rendered on its own from its context alone, as the plumbing does, joined."""
+    return "\n".join(render_to_string(p.template, p.context) for p in parts.values())
+
+
+def render(state: golfo.State, viewer: int | None, **extra: Any) -> str:
+    return render_parts(parts_for(state, viewer, **extra))
+
+
+def contexts(state: golfo.State, viewer: int | None, **extra: Any) -> dict[str, dict[str, Any]]:
+    return {part_id: p.context for part_id, p in parts_for(state, viewer, **extra).items()}
+
+
+def as_json(context: dict[str, Any]) -> str:
+    """A part's data as the plumbing digests it: plain JSON, datetimes as ISO 8601."""
+
+    def datetimes(value: object) -> str:
+        if isinstance(value, datetime):
+            return value.isoformat()
+        raise TypeError(f"not plain data: {type(value).__name__}")
+
+    return json.dumps(context, sort_keys=True, default=datetimes)
 
 
 class Elements(HTMLParser):
@@ -195,17 +232,23 @@ def test_a_form_that_is_no_mapping_is_refused(fields: Any) -> None:
 # --- rendering -----------------------------------------------------------------------------------
 
 
-def test_the_template_cuts_into_the_five_parts_the_table_page_expects() -> None:
-    parts = split_parts(render(start(), 1))
+PART_IDS = ["golfo-seats", "golfo-pots", "golfo-showdown", "golfo-hand", "golfo-controls"]
 
-    assert list(parts) == [
-        "golfo-seats",
-        "golfo-pots",
-        "golfo-showdown",
-        "golfo-hand",
-        "golfo-controls",
-    ]
-    assert all('hx-swap-oob="true"' in html.split(">", 1)[0] for html in parts.values())
+
+@pytest.mark.parametrize("viewer", [None, 0, 1])
+@pytest.mark.parametrize("moment", ["playing", "showdown"])
+def test_the_screen_always_offers_the_five_parts_the_table_page_expects(
+    viewer: int | None, moment: str
+) -> None:
+    state = start() if moment == "playing" else to_showdown(start())
+    parts = parts_for(state, viewer)
+
+    assert list(parts) == PART_IDS
+    for part_id, each in parts.items():
+        assert each.template == f"tables/golfo/_{part_id.removeprefix('golfo-')}.html"
+        rendered = split_parts(render_to_string(each.template, each.context))
+        assert list(rendered) == [part_id]  # exactly one top-level element, with the part's id
+        assert 'hx-swap-oob="true"' in rendered[part_id].split(">", 1)[0]
 
 
 def test_the_viewer_sits_at_the_bottom_and_the_next_player_at_his_right() -> None:
@@ -284,8 +327,10 @@ def test_every_move_form_carries_the_envelope_and_its_move() -> None:
     for form in forms:
         fields = {attrs["name"]: attrs["value"] for attrs in Elements(form).find("input")}
         assert "ws-send" in form
-        assert (fields["action"], fields["table"], fields["version"]) == ("move", "7", "31")
+        assert (fields["action"], fields["table"]) == ("move", "7")
         assert fields["move"] in {"pass", "bet"}
+        # The version is the page's (#table-version, hx-include on #game-area), not the form's.
+        assert "version" not in fields
 
 
 def test_a_stack_below_the_minimum_bet_is_offered_only_resto() -> None:
@@ -447,8 +492,10 @@ def test_player_names_are_escaped() -> None:
         PlayerInfo(seat=seat, position=seat, name=f"<b>{name}</b>", is_viewer=False, connected=True)
         for seat, name in enumerate(NAMES)
     ]
-    context = screen.context(golfo.view(state, None), players=players, viewer_seat=None)
-    html = render_to_string(screen.TEMPLATE, context | {"table_id": 7, "version": 1})
+    parts = screen.parts(
+        golfo.view(state, None), players=players, viewer_seat=None, facts=facts(None)
+    )
+    html = render_parts(parts)
 
     assert "<b>" not in html
     assert "&lt;b&gt;Ana&lt;/b&gt;" in html
@@ -555,25 +602,145 @@ def visible_cards(state: golfo.State, viewer: int | None) -> set[str]:
     return {card.to_json() for card in [*own, *shown]}
 
 
-def test_bot_played_hands_never_render_a_card_its_viewer_may_not_see() -> None:
-    state = golfo.new_match(seed="leak", options=Options(starting_stack=200))
-    renders = 0
-    while state.hand_no <= 4 and state.lance != "match_over":
-        for viewer in (None, 0, 1, 2, 3):
-            html = render(state, viewer)
-            allowed = visible_cards(state, viewer)
-            names = {
-                f"{card[:-1]} of {SUIT_NAMES[card[-1]]}"
-                for card in (c.split("#")[0] for c in allowed)
-            }
-            assert set(re.findall(r"[3-9][OCEB]#\d+", html)) <= allowed
-            assert {label for label in Elements(html).labels() if " of " in label} <= names
-            renders += 1
+def visible_names(allowed: set[str]) -> set[str]:
+    return {f"{card[:-1]} of {SUIT_NAMES[card[-1]]}" for card in (c.split("#")[0] for c in allowed)}
+
+
+def bot_played(seed: str = "leak", hands: int = 4) -> Iterator[golfo.State]:
+    """Every state of the first ``hands`` hands of a match the bots play."""
+    state = golfo.new_match(seed=seed, options=Options(starting_stack=200))
+    while state.hand_no <= hands and state.lance != "match_over":
+        yield state
         if state.lance == "hand_over":
             state = golfo.apply(state, None, golfo.NextHand())
         else:
             state = golfo.apply(state, state.turn, golfo.bot.decide(golfo.view(state, state.turn)))
+
+
+def test_bot_played_hands_never_render_a_card_its_viewer_may_not_see() -> None:
+    renders = 0
+    for state in bot_played():
+        for viewer in (None, 0, 1, 2, 3):
+            html = render(state, viewer)
+            allowed = visible_cards(state, viewer)
+            assert set(re.findall(r"[3-9][OCEB]#\d+", html)) <= allowed
+            labels = {label for label in Elements(html).labels() if " of " in label}
+            assert labels <= visible_names(allowed)
+            renders += 1
     assert renders > 100
+
+
+# --- sharing: each part holds only what it shows, as plain data ----------------------------------
+
+
+def faces_in(data: object) -> Iterator[str]:
+    """The notation (``7O``) of every card face anywhere in a part's data."""
+    if isinstance(data, dict):
+        if {"rank", "suit"} <= data.keys():
+            yield f"{data['rank']}{data['suit']}"
+        for value in data.values():
+            yield from faces_in(value)
+    elif isinstance(data, list | tuple):
+        for value in data:
+            yield from faces_in(value)
+
+
+def test_no_part_s_data_holds_a_card_of_another_player_s_hidden_hand() -> None:
+    checked = 0
+    for state in bot_played(seed="leak-data"):
+        for viewer in (None, 0, 1, 2, 3):
+            allowed = visible_cards(state, viewer)
+            hidden = {
+                card.to_json()
+                for seat, player in enumerate(state.players)
+                for card in player.hand
+                if seat != viewer and card.to_json() not in allowed
+            }
+            for context in contexts(state, viewer).values():
+                text = as_json(context)
+                assert not {card for card in hidden if card in text}
+                assert set(re.findall(r"[3-9][OCEB]#\d+", text)) <= allowed
+                assert set(faces_in(context)) <= {card.split("#")[0] for card in allowed}
+                assert set(re.findall(r"[3-9] of [a-z]+", text)) <= visible_names(allowed)
+            checked += 1
+    assert checked > 100
+
+
+def test_every_part_s_data_is_plain_json_but_for_the_countdown_s_datetime() -> None:
+    deadline = datetime(2026, 11, 22, 4, 0, tzinfo=UTC)
+    for state in bot_played(seed="plain", hands=3):
+        for viewer in (None, 0, 1, 2, 3):
+            role = "player" if viewer is not None else "spectator"
+            for part_id, context in contexts(
+                state, viewer, next_hand_at=deadline, ready_seats=(1, 2), viewer_role=role
+            ).items():
+                assert json.loads(as_json(context)) is not None, part_id
+    with translation.override("es"):
+        for context in contexts(to_showdown(start()), 1, next_hand_at=deadline).values():
+            as_json(context)
+
+
+def test_each_table_fact_is_only_in_the_part_that_shows_it_and_no_part_holds_the_version() -> None:
+    deadline = datetime(2026, 11, 22, 4, 0, tzinfo=UTC)
+    over = contexts(to_showdown(start()), 2, next_hand_at=deadline, ready_seats=(2,))
+
+    assert [part_id for part_id, c in over.items() if "table_id" in c] == ["golfo-controls"]
+    assert [part_id for part_id, c in over.items() if deadline in c.values()] == ["golfo-showdown"]
+    assert over["golfo-controls"]["is_ready"] is True
+    assert not any("version" in as_json(context) for context in over.values())
+    watching = contexts(start(), None, viewer_role="eliminated")
+    assert [part_id for part_id, c in watching.items() if "viewer_role" in c] == ["golfo-hand"]
+
+
+@pytest.mark.parametrize(
+    "state",
+    [play(start(), Bet(40), Call()), side_pot_hand()],
+    ids=["an envite", "a side pot"],
+)
+def test_the_pots_are_the_same_data_for_every_player_and_a_spectator(state: golfo.State) -> None:
+    pots = [contexts(state, viewer)["golfo-pots"] for viewer in (None, 0, 1, 2, 3)]
+
+    assert pots[0]["pots"]
+    assert all(as_json(each) == as_json(pots[0]) for each in pots)
+
+
+def test_the_showdown_is_the_same_data_for_every_viewer() -> None:
+    deadline = datetime(2026, 11, 22, 4, 0, tzinfo=UTC)
+    state = to_showdown(play(start(), Bet(20), Call(), Fold()))
+    showdowns = [
+        contexts(state, viewer, next_hand_at=deadline)["golfo-showdown"]
+        for viewer in (None, 0, 1, 2, 3)
+    ]
+
+    assert showdowns[0]["result"]
+    assert all(each == showdowns[0] for each in showdowns)
+
+
+@pytest.mark.parametrize("move", [Bet(40), Pass()], ids=["bets", "passes"])
+def test_a_player_s_hand_is_the_same_data_after_another_player_bets_or_passes(
+    move: golfo.Action,
+) -> None:
+    before = play(start(), Pass(), Pass(), Pass())  # five cards each; Bruno speaks
+    after = play(before, move)
+
+    for viewer in (None, 0, 2, 3):  # a spectator, the dealer sitting out, Carmen and Dani
+        assert contexts(after, viewer)["golfo-hand"] == contexts(before, viewer)["golfo-hand"]
+    assert contexts(after, 2)["golfo-hand"]["cards"]
+
+
+def test_a_player_waiting_for_another_has_the_same_controls_as_a_spectator() -> None:
+    state = play(start(), Bet(40))  # Carmen speaks
+
+    assert contexts(state, 3)["golfo-controls"] == contexts(state, None)["golfo-controls"]
+    assert contexts(state, 1)["golfo-controls"] == contexts(state, None)["golfo-controls"]
+
+
+def test_a_player_s_controls_do_not_change_when_another_player_says_ready() -> None:
+    over = to_showdown(start())
+
+    alone = contexts(over, 2)["golfo-controls"]
+    assert contexts(over, 2, ready_seats=(1, 3))["golfo-controls"] == alone
+    assert contexts(over, 2, ready_seats=(2,))["golfo-controls"] != alone
 
 
 @pytest.mark.django_db

@@ -1,7 +1,9 @@
-"""The Rummy 70 screen: browser fields to moves, and what each viewer's render shows."""
+"""The Rummy 70 screen: browser fields to moves, what each viewer's parts show, and which parts
+every viewer shares."""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import UTC, datetime
 from typing import Any
@@ -27,30 +29,54 @@ from games.engine.rummy import (
     TakeDiscard,
     view,
 )
-from games.screens import PlayerInfo, rummy70
+from games.screens import Part, PlayerInfo, TableFacts, rummy70
 from tests.engine.rummy.helpers import deal, meld, past_first_round, play
-from tests.engine.rummy.scenarios import MELDS_0, closing_hand, seco, three_players
+from tests.engine.rummy.scenarios import MELDS_0, SEAT_0, closing_hand, seco, three_players
 
-NAMES = ("Ana", "Bruno", "Carmen")
+NAMES = ("Ana", "Bruno", "Carmen", "Dario")
+PART_IDS = [
+    "rummy-players",
+    "rummy-result",
+    "rummy-piles",
+    "rummy-melds",
+    "rummy-hand",
+    "rummy-controls",
+]
 
 
-def render(state: State, viewer: int | None, **extra: Any) -> str:
-    """The whole game area for ``viewer``, as the plumbing renders it (docs/game-screens.md)."""
+def screen(
+    state: State,
+    viewer: int | None,
+    *,
+    next_hand_at: datetime | None = None,
+    rematch_accepted: tuple[int, ...] = (),
+) -> dict[str, Part]:
+    """The screen's parts for ``viewer``, as the plumbing asks for them (docs/game-screens.md)."""
     players = [
         PlayerInfo(seat, seat, NAMES[seat], seat == viewer, True) for seat in range(state.players)
     ]
     still_in = viewer is not None and state.in_match(viewer)
     role = "spectator" if viewer is None else "player" if still_in else "eliminated"
+    facts = TableFacts(
+        table_id=7,
+        next_hand_at=next_hand_at,
+        rematch_accepted=rematch_accepted,
+        ready_seats=(),
+        viewer_role=role,
+    )
     viewer_seat = viewer if still_in else None
-    context = rummy70.context(view(state, viewer), players=players, viewer_seat=viewer_seat)
-    plumbing = {
-        "table_id": 7,
-        "version": 41,
-        "next_hand_at": None,
-        "viewer_role": role,
-        "rematch_accepted": [],
-    }
-    return render_to_string(rummy70.TEMPLATE, context | plumbing | extra)
+    return rummy70.parts(view(state, viewer), players=players, viewer_seat=viewer_seat, facts=facts)
+
+
+def render(state: State, viewer: int | None, **facts: Any) -> str:
+    """The whole game area for ``viewer``: each part rendered on its own from its context."""
+    parts = screen(state, viewer, **facts)
+    assert list(parts) == PART_IDS
+    return "\n".join(render_to_string(p.template, p.context) for p in parts.values())
+
+
+def contexts(state: State, viewer: int | None, **facts: Any) -> dict[str, dict[str, Any]]:
+    return {part_id: p.context for part_id, p in screen(state, viewer, **facts).items()}
 
 
 def part(html: str, part_id: str) -> str:
@@ -195,7 +221,8 @@ def test_render__own_hand_face_up_others_as_backs(table: State) -> None:
 def test_render__the_player_to_move_may_draw_and_the_others_wait(table: State) -> None:
     mine = part(render(table, 0), "rummy-controls")
     assert 'id="rummy-draw"' in mine
-    assert 'name="version" value="41"' in mine and 'name="table" value="7"' in mine
+    assert 'name="action" value="move"' in mine and 'name="table" value="7"' in mine
+    assert 'name="version"' not in mine  # the page's #table-version, through hx-include
     assert "rummy-discard" not in mine and "rummy-open" not in mine
     other = render(table, 1)
     assert "Waiting for Ana." in part(other, "rummy-controls")
@@ -306,9 +333,9 @@ def test_render__match_end_names_the_winner_standings_and_rematch() -> None:
     assert 'name="move" value="revancha"' in result
     assert "+1 · seco" in result
     assert "Draw from the stock" not in html
-    bruno = part(render(state, 1, rematch_accepted=[0]), "rummy-result")
+    bruno = part(render(state, 1, rematch_accepted=(0,)), "rummy-result")
     assert 'id="rummy-revancha"' in bruno and bruno.count("wants a rematch") == 1
-    ana = part(render(state, 0, rematch_accepted=[0]), "rummy-result")
+    ana = part(render(state, 0, rematch_accepted=(0,)), "rummy-result")
     assert "rummy-revancha" not in ana and "You asked for a rematch" in ana
     assert "rummy-revancha" not in part(render(state, None), "rummy-result")
 
@@ -342,3 +369,141 @@ def test_render__in_spanish_with_the_game_terms(table: State) -> None:
     with translation.override("es"):
         hand_end = render(closing_hand(open_1=True, open_2=False), 1)
     assert "Listo" in hand_end and "+1 · no abierto" in hand_end
+
+
+# --- what the viewers share (the plumbing renders a part once for everyone given the same data) --
+
+_CARD_ID = re.compile(r"(?:10|[2-9AJQK])[OCEB]#\d+|\*#\d+")
+
+
+def plain_json(context: dict[str, Any]) -> str:
+    """The context as the plumbing digests it: JSON, with datetimes and nothing else special."""
+
+    def dates_only(value: object) -> str:
+        if isinstance(value, datetime):
+            return value.isoformat()
+        raise TypeError(f"not plain data: {value!r}")
+
+    return json.dumps(context, sort_keys=True, default=dates_only)
+
+
+@pytest.fixture
+def four() -> State:
+    """Four players past the first round; Ana (seat 0) has opened with three melds and thrown
+    the card she drew; Bruno (seat 1) is to draw."""
+    state = past_first_round(deal({0: SEAT_0}, players=4))
+    assert state.turn == 0
+    state = play(state, 0, Draw())
+    drawn = state.hands[0][-1]
+    state = play(state, 0, Open(tuple(meld(state, 0, m) for m in MELDS_0)), Discard(drawn))
+    assert state.turn == 1 and state.phase == "draw"
+    return state
+
+
+@pytest.mark.usefixtures("english")
+def test_sharing__every_viewer_gets_the_same_melds_and_piles(four: State) -> None:
+    """The melds differ only between those who play the hand (a meld is a button to lay off
+    on) and those who watch; the piles only for the player to move ("Your turn")."""
+    everyone = {viewer: contexts(four, viewer) for viewer in (None, 0, 1, 2, 3)}
+    melds = [everyone[viewer]["rummy-melds"] for viewer in (0, 1, 2, 3)]
+    assert all(context == melds[0] for context in melds)
+    watching = everyone[None]["rummy-melds"]
+    assert watching == {**melds[0], "playing": False} and melds[0]["playing"] is True
+    assert len(melds[0]["meld_groups"][0]["melds"]) == 3
+    piles = [everyone[viewer]["rummy-piles"] for viewer in (None, 0, 2, 3)]
+    assert all(context == piles[0] for context in piles)
+    assert everyone[1]["rummy-piles"] == {**piles[0], "my_turn": True}
+    assert piles[0]["turn_name"] == "Bruno" and piles[0]["my_turn"] is False
+    for viewer in (None, 0, 2, 3):
+        html = render(four, viewer)
+        assert part(html, "rummy-piles") == part(render(four, None), "rummy-piles")
+    result = [everyone[viewer]["rummy-result"] for viewer in (None, 0, 1, 2, 3)]
+    assert all(context == {"result": None} for context in result)
+
+
+@pytest.mark.usefixtures("english")
+def test_sharing__the_players_row_differs_only_in_whose_row_is_the_viewers(four: State) -> None:
+    def neutral(viewer: int | None) -> list[dict[str, Any]]:
+        seats = contexts(four, viewer)["rummy-players"]["seats"]
+        assert [row["is_viewer"] for row in seats] == [seat == viewer for seat in range(4)]
+        return [{**row, "is_viewer": False} for row in seats]
+
+    assert all(neutral(viewer) == neutral(None) for viewer in (0, 1, 2, 3))
+
+
+@pytest.mark.usefixtures("english")
+def test_sharing__a_hand_and_its_moves_stay_put_while_another_player_plays(four: State) -> None:
+    """Bruno draws and throws: Ana's and Dario's hands do not change, nor do their moves while
+    Bruno is still playing; once he has thrown, they only read whom they wait for now (the
+    same part for both). Carmen's moves change: it is her turn."""
+    before = {viewer: contexts(four, viewer) for viewer in (0, 2, 3)}
+    drawn = play(four, 1, Draw())
+    thrown = play(drawn, 1, Discard(drawn.hands[1][-1]))
+    assert thrown.turn == 2
+    for state in (drawn, thrown):
+        for viewer in (0, 2, 3):
+            assert contexts(state, viewer)["rummy-hand"] == before[viewer]["rummy-hand"]
+    for viewer in (0, 2, 3):
+        waiting = {"shows": "waiting", "turn_name": "Bruno"}
+        assert before[viewer]["rummy-controls"] == waiting
+        assert contexts(drawn, viewer)["rummy-controls"] == waiting
+    for viewer in (0, 3):
+        assert contexts(thrown, viewer)["rummy-controls"] == {
+            "shows": "waiting",
+            "turn_name": "Carmen",
+        }
+    carmen = contexts(thrown, 2)["rummy-controls"]
+    assert carmen["shows"] == "moves" and carmen["controls"]["draw"] is True
+    assert 'id="rummy-draw"' in part(render(thrown, 2), "rummy-controls")
+
+
+@pytest.mark.usefixtures("english")
+def test_sharing__no_part_of_a_player_holds_a_card_id_of_another_hand(four: State) -> None:
+    drawn = play(four, 1, Draw())
+    for state in (four, drawn):
+        hands = {seat: set(codes(state.hands[seat])) for seat in range(4)}
+        for viewer in (None, 0, 1, 2, 3):
+            for part_id, context in contexts(state, viewer).items():
+                shown = set(_CARD_ID.findall(plain_json(context)))
+                for seat, hand in hands.items():
+                    if seat != viewer:
+                        assert not shown & hand, (viewer, part_id, seat)
+        own = set(_CARD_ID.findall(plain_json(contexts(state, 1)["rummy-hand"])))
+        assert own == hands[1]
+
+
+def test_sharing__every_part_context_is_plain_json(four: State) -> None:
+    deadline = datetime(2026, 11, 22, 4, 0, 20, tzinfo=UTC)
+    states = {
+        "mid-hand": (four, {}),
+        "drawn": (play(four, 1, Draw()), {}),
+        "hand end": (closing_hand(open_1=True, open_2=False), {"next_hand_at": deadline}),
+        "match end": (seco(points=(0, 2, 2)), {"rematch_accepted": (0, 2)}),
+    }
+    for name, (state, facts) in states.items():
+        for viewer in (None, *range(state.players)):
+            for part_id, context in contexts(state, viewer, **facts).items():
+                assert isinstance(context, dict), (name, part_id)
+                assert json.loads(plain_json(context)), (name, viewer, part_id)
+    hand_end = contexts(states["hand end"][0], 1, next_hand_at=deadline)["rummy-result"]
+    assert '"next_hand_at": "2026-11-22T04:00:20+00:00"' in plain_json(hand_end)
+
+
+@pytest.mark.usefixtures("english")
+def test_sharing__the_table_facts_reach_only_the_parts_that_show_them(four: State) -> None:
+    """The table id is in the forms only; no part holds the table's version (the page's
+    ``#table-version`` does) nor the face labels but the hand."""
+    ended = closing_hand(open_1=True, open_2=False)
+    deadline = datetime(2026, 11, 22, 4, 0, 20, tzinfo=UTC)
+    for state, viewer in ((four, 1), (four, 0), (ended, 1)):
+        for part_id, context in contexts(state, viewer, next_hand_at=deadline).items():
+            assert "version" not in context
+            if part_id not in ("rummy-controls", "rummy-result"):
+                assert "table_id" not in context, part_id
+            if part_id != "rummy-result":
+                assert "next_hand_at" not in context, part_id
+            if part_id != "rummy-hand":
+                assert "face_labels" not in context, part_id
+    assert contexts(four, 1)["rummy-controls"]["table_id"] == 7
+    assert contexts(ended, 1, next_hand_at=deadline)["rummy-result"]["next_hand_at"] == deadline
+    assert "rummy-face-labels" in part(render(four, 1), "rummy-hand")

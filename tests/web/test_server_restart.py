@@ -34,17 +34,17 @@ async def test_a_server_restart_mid_hand_loses_nothing(ana: User, bruno: User) -
         async with open_table_socket(port, table.pk, session) as websocket:
             await read_until(websocket, 'id="rummy-hand"')
             await send_move(websocket, table.pk, version, move="draw")
-            await read_until(websocket, f'hx-swap-oob="true">{version + 1}</span>')
+            await read_until(websocket, f'value="{version + 1}">{version + 1}</span>')
     _game, _kind, state = await database_sync_to_async(match_of)(table)
     hand = [card.to_json() for card in state.hands[state.turn]]
 
     with daphne(port):
         async with open_table_socket(port, table.pk, session) as websocket:
             whole = await read_until(websocket, 'id="game-area"')
-            assert f'hx-swap-oob="true">{version + 1}</span>' in whole
+            assert f'value="{version + 1}">{version + 1}</span>' in whole
             assert all(card in whole for card in hand)
             await send_move(websocket, table.pk, version + 1, move="discard", card=hand[-1])
-            await read_until(websocket, f'hx-swap-oob="true">{version + 2}</span>')
+            await read_until(websocket, f'value="{version + 2}">{version + 2}</span>')
 
     moves = await database_sync_to_async(
         lambda: list(Action.objects.filter(game__table=table).values_list("action", flat=True))
