@@ -16,7 +16,7 @@ from typing import Protocol
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-VERSION = re.compile(r'id="table-version"[^>]*>(\d+)<')
+VERSION = re.compile(r'id="table-version"[^>]*>(?:<input[^>]*>)?(\d+)<')
 REFUSAL = re.compile(r'id="table-message"[^>]*><p>(.*?)</p>', re.S)
 OPEN_SECONDS = 30.0
 ACTION_SECONDS = 10.0

@@ -1,12 +1,12 @@
 """The load benchmark: ``python -m bench.load --tables 100 --pace 0.25 --duration 30``.
 
 Starts the site for real on this machine (daphne, a throwaway PostgreSQL database, the Redis
-channel layer), seats ``--tables`` Rummy 70 tables of four logged-in users, opens one websocket
-per seat, and has every table act once per ``--pace`` seconds for ``--duration`` seconds, timing
-each move until every seat of its table has the new ``#table-version``. Then the same clients
-drive the bare relay (``bench/relay.py``) on the same Redis. Writes ``artifacts/bench/load-*.json``
-and prints a table. Everything is stopped and the database dropped at the end, even on failure.
-No Celery worker is started: with the turn clock off and no bot seated, a move sends no task."""
+channel layer, a Celery worker with its beat and its sweep every 3 s, Redis as its broker), seats
+``--tables`` Rummy 70 tables of four logged-in users, opens one websocket per seat, and has every
+table act once per ``--pace`` seconds for ``--duration`` seconds, timing each move until every
+seat of its table has the new ``#table-version``. Then the same clients drive the bare relay
+(``bench/relay.py``) on the same Redis, without Celery. Writes ``artifacts/bench/load-*.json`` and
+prints a table. Everything is stopped and the database dropped at the end, even on failure."""
 
 import argparse
 import asyncio
@@ -20,9 +20,18 @@ from pathlib import Path
 from typing import Any
 
 from bench.clients import Mover, Seat, Send, TableClient, Totals, open_all, play_all
-from bench.proc import CpuMeter, load_average, pids_matching, rss_bytes
-from bench.report import latency_figures, table_text, write_json
-from bench.stack import ROOT, Server, Stack, running_stack, start_relay, start_site, stop_servers
+from bench.proc import CpuMeter, load_average, pids_in_group, pids_matching, rss_bytes
+from bench.report import latency_figures, table_text, worker_figures, write_json
+from bench.stack import (
+    ROOT,
+    Server,
+    Stack,
+    running_stack,
+    start_relay,
+    start_site,
+    start_worker,
+    stop_servers,
+)
 
 OUTPUT_FOLDER = ROOT / "artifacts" / "bench"
 OPEN_AT_ONCE = 20
@@ -38,7 +47,9 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of play (30)")
     parser.add_argument("--servers", type=int, default=1, help="daphne processes for the site (1)")
     parser.add_argument(
-        "--redis-url", default="redis://127.0.0.1:6379/11", help="the channel layer's Redis"
+        "--redis-url",
+        default="redis://127.0.0.1:6379/11",
+        help="the site's Redis: channel layer and Celery broker",
     )
     parser.add_argument("--no-relay", action="store_true", help="skip the bare relay run")
     parser.add_argument(
@@ -58,7 +69,9 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 def setup_django(stack: Stack) -> None:
     """Django in this process, on the throwaway database. No socket is open while the tables are
     set up, so the harness's own nudges go to the in-memory layer."""
-    os.environ.update({key: stack.environment[key] for key in ("DATABASE_URL", "SECRET_KEY")})
+    os.environ.update(
+        {key: stack.environment[key] for key in ("DATABASE_URL", "SECRET_KEY", "CELERY_FOLDER")}
+    )
     os.environ.update(
         DEBUG="0",
         ALLOWED_HOSTS="127.0.0.1",
@@ -148,6 +161,7 @@ def start_profiles(
                 str(server.process.pid),
                 "--duration",
                 str(int(min(options.duration, PROFILE_SECONDS_MAX))),
+                "--gil",  # only the thread holding the GIL: where the process's CPU goes
                 "--format",
                 "raw",
                 "--output",
@@ -233,6 +247,7 @@ def main(argv: list[str] | None = None) -> int:
             return Send(user_seats[table.table_id][move.user_id], move.version, move.fields)
 
         servers = start_site(stack, options.servers)
+        worker = start_worker(stack)
         redis = pids_matching("redis-server")
         record["site"] = asyncio.run(
             measure(
@@ -240,11 +255,16 @@ def main(argv: list[str] | None = None) -> int:
                 site_clients(seated, servers, Totals()),
                 site_mover,
                 servers,
-                lambda: {"postgres": pids_matching(stack.database), "redis": redis},
+                lambda: {
+                    "postgres": pids_matching(stack.database),
+                    "redis": redis,
+                    "celery": pids_in_group(worker.process.pid),
+                },
                 options,
             )
         )
         stop_servers(stack)
+        record["site"]["celery"] = worker_figures(worker.log)
         if not options.no_relay:
             relay = start_relay(stack)
             record["relay"] = asyncio.run(

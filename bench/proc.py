@@ -44,6 +44,22 @@ def pids_matching(text: str) -> list[int]:
     return found
 
 
+def pids_in_group(group: int) -> list[int]:
+    """Processes of the process group ``group``: a process started in a session of its own and
+    its children (a Celery worker's pool and beat)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[2]) == group:
+            found.append(int(entry.name))
+    return found
+
+
 def load_average() -> tuple[float, float, float]:
     one, five, fifteen = os.getloadavg()
     return round(one, 2), round(five, 2), round(fifteen, 2)

@@ -1,11 +1,16 @@
 """The benchmark's figures: latency percentiles, the JSON record, the table printed on stdout."""
 
+import ast
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
 PERCENTILES = (50, 90, 99)
+SWEEP_DONE = re.compile(r"Task games\.sweep\[[^\]]*\] succeeded in ([0-9.e-]+)s: (\{.*\})")
+TASK_DONE = re.compile(r"Task \S+\[[^\]]*\] succeeded in ")
+TASK_FAILED = re.compile(r"Task \S+\[[^\]]*\] raised ")
 
 
 def percentile(ordered: list[float], rank: float) -> float:
@@ -22,6 +27,28 @@ def latency_figures(latencies: list[float]) -> dict[str, float]:
     figures = {f"p{rank}_ms": round(1000 * percentile(ordered, rank), 2) for rank in PERCENTILES}
     figures["max_ms"] = round(1000 * ordered[-1], 2) if ordered else 0.0
     return figures
+
+
+def worker_figures(log: Path) -> dict[str, Any]:
+    """What the Celery worker's log (``--loglevel INFO``) says it did over its life: the sweeps
+    run, their duration, what they acted on (``games.housekeeping.sweep``'s counts), the other
+    tasks that succeeded and the tasks that failed."""
+    text = log.read_text(errors="replace") if log.exists() else ""
+    durations: list[float] = []
+    done: dict[str, int] = {}
+    for seconds, counts in SWEEP_DONE.findall(text):
+        durations.append(float(seconds))
+        for name, count in ast.literal_eval(counts).items():
+            done[name] = done.get(name, 0) + int(count)
+    ordered = sorted(durations)
+    return {
+        "sweeps": len(durations),
+        "sweep_p50_ms": round(1000 * percentile(ordered, 50), 1),
+        "sweep_max_ms": round(1000 * ordered[-1], 1) if ordered else 0.0,
+        "sweep_done": done,
+        "other_tasks": len(TASK_DONE.findall(text)) - len(durations),
+        "failed_tasks": len(TASK_FAILED.findall(text)),
+    }
 
 
 def write_json(record: dict[str, Any], path: Path) -> None:
@@ -74,6 +101,16 @@ def table_text(record: dict[str, Any]) -> str:
         if run is not None:
             cpu = ", ".join(f"{group} {share}%" for group, share in run["cpu_percent"].items())
             lines.append(f"{name} CPU (% of one core): {cpu}")
+    worker = record.get("site", {}).get("celery")
+    if worker is not None:
+        acted = ", ".join(
+            f"{name} {count}" for name, count in worker["sweep_done"].items() if count
+        )
+        lines.append(
+            f"site Celery worker: {worker['sweeps']} sweeps (p50 {worker['sweep_p50_ms']} ms,"
+            f" max {worker['sweep_max_ms']} ms; acted on: {acted or 'nothing'}),"
+            f" {worker['other_tasks']} other tasks, {worker['failed_tasks']} failed"
+        )
     if "ratio_to_relay" in record:
         ratio = record["ratio_to_relay"]
         lines.append(f"site / relay latency: p50 {ratio['p50']}x, p99 {ratio['p99']}x")

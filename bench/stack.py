@@ -1,12 +1,14 @@
-"""The processes under test: a throwaway PostgreSQL database, daphne serving the site, daphne
-serving the bare relay. Each server runs in its own process group and is stopped, with the
-database dropped, when the ``Stack`` block ends, whatever happened inside it."""
+"""The processes under test: a throwaway PostgreSQL database, daphne serving the site, the site's
+Celery worker with its beat, daphne serving the bare relay. Each process runs in its own process
+group and is stopped, with the database dropped and the temporary folder removed, when the
+``Stack`` block ends, whatever happened inside it."""
 
 import os
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -18,9 +20,11 @@ import psycopg
 ROOT = Path(__file__).resolve().parent.parent
 START_SECONDS = 30
 STOP_SECONDS = 10
+WORKER_STOP_SECONDS = 20
 MIGRATE_SECONDS = 300
 POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 SECRET_KEY = "load-benchmark-only-not-a-secret"
+SIT_OUT_SECONDS = 900
 
 
 @dataclass
@@ -31,13 +35,21 @@ class Server:
 
 
 @dataclass
+class Worker:
+    name: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+
+@dataclass
 class Stack:
-    """The running servers and the environment the site's processes share."""
+    """The running servers and workers and the environment the site's processes share."""
 
     database: str
     environment: dict[str, str]
     log_folder: Path
     servers: list[Server] = field(default_factory=list)
+    workers: list[Worker] = field(default_factory=list)
 
 
 def free_port() -> int:
@@ -46,17 +58,26 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def site_environment(*, database: str, redis_url: str) -> dict[str, str]:
-    """The environment of the site's processes: production settings on this machine."""
+def site_environment(*, database: str, redis_url: str, celery_folder: Path) -> dict[str, str]:
+    """The environment of the site's processes: production settings on this machine. Daphne and
+    the Celery worker share it, so ``REDIS_URL`` is both the channel layer and the broker
+    (``cardroom/settings.py``); ``CELERY_FOLDER`` (the beat's schedule file) is a temporary
+    folder, so nothing is written in the repository."""
     environment = dict(os.environ)
+    environment.pop("CELERY_BROKER_URL", None)
     environment.update(
         DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{database}",
         REDIS_URL=redis_url,
+        CELERY_FOLDER=str(celery_folder),
         DEBUG="0",
         SECRET_KEY=SECRET_KEY,
         ALLOWED_HOSTS="127.0.0.1",
         LOG_LEVEL="WARNING",
         PYTHONUNBUFFERED="1",
+        # Every match starts when the tables are seated, before the first socket opens; opening
+        # 2,000 sockets takes longer than the 60 s after which the sweep sits out a player who
+        # never came. During the play every player is connected.
+        CARDROOM_SIT_OUT_SECONDS=str(SIT_OUT_SECONDS),
     )
     environment.pop("CARDROOM_DEALS", None)
     return environment
@@ -76,11 +97,15 @@ def throwaway_database(name: str) -> Iterator[str]:
 
 @contextmanager
 def running_stack(*, redis_url: str, log_folder: Path) -> Iterator[Stack]:
-    """A migrated throwaway database; servers are added with ``start_site``/``start_relay``."""
+    """A migrated throwaway database; servers are added with ``start_site``/``start_relay``, the
+    worker with ``start_worker``."""
     name = f"cardroom_bench_{os.getpid()}"
     with ExitStack() as cleanup:
+        folder = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="cardroom-bench-")))
         cleanup.enter_context(throwaway_database(name))
-        environment = site_environment(database=name, redis_url=redis_url)
+        environment = site_environment(
+            database=name, redis_url=redis_url, celery_folder=folder / "celery"
+        )
         subprocess.run(
             [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
             cwd=ROOT,
@@ -98,6 +123,27 @@ def start_site(stack: Stack, count: int) -> list[Server]:
         _start(stack, f"site-{index}", "cardroom.asgi:application", stack.environment)
         for index in range(count)
     ]
+
+
+def start_worker(stack: Stack) -> Worker:
+    """One Celery worker with its embedded beat, started as ``make run`` starts it (the beat sends
+    ``games.sweep`` every ``CARDROOM_SWEEP_SECONDS``, 3 s); returns once it says it is ready."""
+    schedule = Path(stack.environment["CELERY_FOLDER"]) / "beat-schedule"
+    log = stack.log_folder / "celery.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "cardroom", "worker", "--beat"]
+            + ["--concurrency", "2", "--loglevel", "INFO", "--schedule", str(schedule)],
+            cwd=ROOT,
+            env=stack.environment,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    worker = Worker("celery", process, log)
+    stack.workers.append(worker)
+    _wait_until_ready(worker)
+    return worker
 
 
 def start_relay(stack: Stack) -> Server:
@@ -136,16 +182,47 @@ def _wait_until_listening(server: Server) -> None:
     raise RuntimeError(f"{server.name} did not listen within {START_SECONDS} s")
 
 
+def _wait_until_ready(worker: Worker) -> None:
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        if worker.process.poll() is not None:
+            raise RuntimeError(
+                f"{worker.name} exited with {worker.process.returncode} (see {worker.log})"
+            )
+        if " ready." in worker.log.read_text(errors="replace"):
+            return
+        time.sleep(0.2)
+    raise RuntimeError(f"{worker.name} was not ready within {START_SECONDS} s (see {worker.log})")
+
+
 def stop_servers(stack: Stack) -> None:
+    """Stop the servers and the workers. A worker's main process gets SIGTERM alone (its warm
+    shutdown: it finishes the task in hand and stops its pool and beat); whatever is left of its
+    process group is then killed."""
     for server in stack.servers:
         _signal_group(server.process, signal.SIGTERM)
+    for worker in stack.workers:
+        _signal(worker.process, signal.SIGTERM)
     for server in stack.servers:
-        try:
-            server.process.wait(timeout=STOP_SECONDS)
-        except subprocess.TimeoutExpired:
-            _signal_group(server.process, signal.SIGKILL)
-            server.process.wait(timeout=STOP_SECONDS)
+        _wait_or_kill(server.process, STOP_SECONDS)
+    for worker in stack.workers:
+        _wait_or_kill(worker.process, WORKER_STOP_SECONDS)
+        _signal_group(worker.process, signal.SIGKILL)
     stack.servers.clear()
+    stack.workers.clear()
+
+
+def _wait_or_kill(process: subprocess.Popen[bytes], seconds: float) -> None:
+    try:
+        process.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        _signal_group(process, signal.SIGKILL)
+        process.wait(timeout=STOP_SECONDS)
+
+
+def _signal(process: subprocess.Popen[bytes], number: int) -> None:
+    if process.poll() is None:
+        process.send_signal(number)
 
 
 def _signal_group(process: subprocess.Popen[bytes], number: int) -> None:
