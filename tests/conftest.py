@@ -3,6 +3,7 @@
 from collections.abc import Callable, Iterator
 
 import pytest
+from channels.layers import channel_layers
 from django.conf import settings
 from django.utils import translation
 
@@ -75,3 +76,13 @@ def forget_table_snapshots() -> Iterator[None]:
     yield
     SNAPSHOTS.forget()
 
+
+@pytest.fixture(autouse=True)
+def fresh_channel_layer() -> Iterator[None]:
+    """Each async test runs on an event loop of its own, and the Redis channel layer keeps locks
+    that belong to the loop that took them. A socket an earlier test left listening when its loop
+    closed would hold such a lock for ever, and this test's sockets would fail on it: each test
+    gets a channel layer of its own."""
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()

@@ -73,7 +73,10 @@ def test_a_sweep_where_everyone_is_here_locks_no_table(
     carmen = make_user("Carmen")
     with_bots = open_table(carmen, seat_count=2)  # a bot is never away
     services.fill_with_bots(table_id=with_bots.pk, by=carmen)
-    services.start_table(table_id=with_bots.pk, by=carmen)
+    with override_settings(CARDROOM_DEALS={"rummy70": RUMMY_DEAL}):
+        services.start_table(table_id=with_bots.pk, by=carmen)
+    game = Game.objects.get(table=with_bots)
+    assert game.bot_move_at is None, "Carmen plays first: no bot move is due at the sweep"
     presence.arrive(table_id=with_bots.pk, user_id=carmen.pk, now=start)
     waiting = open_table(make_user("Dora"))  # nobody plays at a waiting table yet
     assert waiting.status == Table.Status.WAITING

@@ -136,11 +136,12 @@ async def test_lobby_shows_a_private_table_only_to_its_players(ana: User, bruno:
 async def test_private_table_socket_needs_the_invite_link(ana: User, bruno: User) -> None:
     table = await create(ana, visibility="private")
 
-    _stranger, stranger_connected = await open_socket(f"/ws/tables/{table.pk}/", user=bruno)
+    stranger, stranger_connected = await open_socket(f"/ws/tables/{table.pk}/", user=bruno)
     guest = await table_socket(table, visit=f"/t/{table.invite_token}/")
     host = await table_socket(table, ana)
 
     assert not stranger_connected
+    await stranger.disconnect()
     await guest.disconnect()
     await host.disconnect()
 
