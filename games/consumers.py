@@ -73,6 +73,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         """The lobby takes no orders; whatever a browser sends here is ignored."""
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
+        if self.poll_task is not None:
+            # The list about to be sent shows this change: the next look must not send it again.
+            self.seen_change = await database_sync_to_async(last_table_change)()
         await self.send(text_data=await self._render())
 
     async def _follow_other_processes(self, every: float) -> None:

@@ -14,7 +14,7 @@ from games.models import Table, User
 from games.play import play_action
 from tests.web.live import FIRST_DRAW, RUMMY_DEAL, close_all, current_version, table_socket
 from tests.web.matches import start_match
-from tests.web.sockets import open_socket, receive_until
+from tests.web.sockets import QUIET_SECONDS, open_socket, receive_until
 from tests.web.tables import open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -60,4 +60,17 @@ async def test_a_table_opened_by_another_process_shows_in_the_lobby(ana: User) -
         table: Table = await database_sync_to_async(open_table)(ana)
 
     assert f'data-table-id="{table.pk}"' in await receive_until(lobby, "data-table-id")
+    await lobby.disconnect()
+
+
+@override_settings(CARDROOM_VERSION_POLL_SECONDS=0.1)
+async def test_a_lobby_sent_on_a_nudge_is_not_sent_again_by_the_next_look(ana: User) -> None:
+    lobby, connected = await open_socket("/ws/lobby/", user=ana)
+    assert connected
+    await receive_until(lobby, 'id="lobby-tables"')
+
+    table: Table = await database_sync_to_async(open_table)(ana)
+
+    assert f'data-table-id="{table.pk}"' in await receive_until(lobby, "data-table-id")
+    assert await lobby.receive_nothing(timeout=max(QUIET_SECONDS, 0.5))
     await lobby.disconnect()
