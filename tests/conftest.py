@@ -5,6 +5,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from channels.layers import channel_layers
 from django.conf import settings
+from django.db import connections
 from django.utils import translation
 
 from cardroom.celery import app as celery_app
@@ -58,6 +59,15 @@ def django_db_modify_db_settings(
     if database["ENGINE"] == "django.db.backends.sqlite3":
         path = tmp_path_factory.mktemp("database") / "test.sqlite3"
         database.setdefault("TEST", {})["NAME"] = str(path)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def connections_closed_after_use() -> None:
+    """The site keeps a PostgreSQL connection open for a minute in each worker thread; in the
+    suite, such a connection outlived its test and kept the test database from being dropped at
+    the end. Each thread's connection closes after each use, as it does on SQLite."""
+    for alias in connections:
+        connections.settings[alias]["CONN_MAX_AGE"] = 0
 
 
 @pytest.fixture(autouse=True, scope="session")
