@@ -3,7 +3,6 @@ or ended. The moves in between reach the table's sockets and never the lobby's, 
 is nudged through the channel layer or polls the database (embedded set-up). A chat nudge names the
 new line's id and never carries its text."""
 
-import asyncio
 import re
 from collections.abc import Iterator
 from datetime import timedelta
@@ -11,7 +10,6 @@ from unittest import mock
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 from django.utils import timezone
@@ -23,6 +21,7 @@ from games.models import ChatMessage, Game, Table, User
 from games.selectors import last_table_change
 from tests.web.live import close_all, table_socket
 from tests.web.matches import bot_move, match_of, play_until_hands, start_match
+from tests.web.nudges import hears_nothing, listen, next_message
 from tests.web.sockets import QUIET_SECONDS, RECEIVE_SECONDS, open_socket, receive_until
 from tests.web.tables import open_table
 
@@ -72,25 +71,6 @@ def lobby_row(frame: str, table: Table) -> str:
     match = re.search(rf'data-table-id="{table.pk}">(.*?)</li>', frame, re.DOTALL)
     assert match, frame
     return match.group(1)
-
-
-async def listen(group: str) -> str:
-    layer = get_channel_layer()
-    channel = await layer.new_channel()
-    await layer.group_add(group, channel)
-    return channel
-
-
-async def next_message(channel: str) -> dict[str, object]:
-    return await asyncio.wait_for(get_channel_layer().receive(channel), RECEIVE_SECONDS)
-
-
-async def hears_nothing(channel: str) -> bool:
-    try:
-        await asyncio.wait_for(get_channel_layer().receive(channel), QUIET_SECONDS)
-    except TimeoutError:
-        return True
-    return False
 
 
 async def test_the_lobby_shows_a_table_opened_a_seat_taken_and_a_match_started(

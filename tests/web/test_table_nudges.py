@@ -1,31 +1,17 @@
 """After a committed change, the table's group and the lobby's hear a nudge that names the new
 version and carries no state; a refused request sends nothing."""
 
-import asyncio
-
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 
 from games import services
 from games.broadcasts import LOBBY_GROUP, table_group
 from games.errors import TableError
 from games.models import User
-from tests.web.sockets import QUIET_SECONDS, RECEIVE_SECONDS
+from tests.web.nudges import hears_nothing, listen, next_message
 from tests.web.tables import open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-async def listen(group: str) -> str:
-    layer = get_channel_layer()
-    channel = await layer.new_channel()
-    await layer.group_add(group, channel)
-    return channel
-
-
-async def next_message(channel: str) -> dict[str, object]:
-    return await asyncio.wait_for(get_channel_layer().receive(channel), RECEIVE_SECONDS)
 
 
 async def test_a_seat_taken_nudges_the_table_and_the_lobby(ana: User, bruno: User) -> None:
@@ -50,5 +36,4 @@ async def test_a_refusal_nudges_nobody(ana: User) -> None:
     with pytest.raises(TableError):
         await database_sync_to_async(services.start_table)(table_id=table.pk, by=ana)
 
-    with pytest.raises(asyncio.TimeoutError):
-        await asyncio.wait_for(get_channel_layer().receive(table_channel), QUIET_SECONDS)
+    assert await hears_nothing(table_channel)
