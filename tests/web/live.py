@@ -5,9 +5,10 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.test import override_settings
 
 from games.models import Table, User
-from tests.web.matches import version_of
+from tests.web.matches import start_match, version_of
 from tests.web.sockets import open_socket, receive_until, send_action
 
 # Two players, Bruno (engine seat 1) deals, so Ana (seat 0) plays first. Ana holds two small runs
@@ -25,6 +26,12 @@ ANA_RUNS = "5O#4 6O#5 7O#6|2C#14 3C#15 4C#16"
 FIRST_DRAW = "4B#42"
 
 current_version = database_sync_to_async(version_of)
+
+
+def rummy_table(first: User, second: User) -> Table:
+    """A two-seat Rummy 70 match dealt ``RUMMY_DEAL``: ``first`` holds Ana's hand and is on turn."""
+    with override_settings(CARDROOM_DEALS={"rummy70": RUMMY_DEAL}):
+        return start_match([first, second], seat_count=2)
 
 
 async def table_socket(

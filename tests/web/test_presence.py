@@ -15,18 +15,12 @@ from games.bots import play_bot
 from games.fragments import live_parts
 from games.models import Action, Game, Presence, Seat, Table, TableNote, User
 from games.selectors import live_table
-from tests.web.live import RUMMY_DEAL
-from tests.web.matches import start_match
+from tests.web.live import rummy_table
 
 pytestmark = pytest.mark.django_db
 
 GRACE = 60
 STALE = 45
-
-
-def rummy_table(ana: User, bruno: User) -> Table:
-    with override_settings(CARDROOM_DEALS={"rummy70": RUMMY_DEAL}):
-        return start_match([ana, bruno], seat_count=2)
 
 
 def here(table: Table, user: User, now: datetime) -> bool:

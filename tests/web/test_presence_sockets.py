@@ -5,22 +5,14 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
-from django.test import override_settings
 from django.utils import timezone
 
 from games import presence
 from games.models import Presence, Seat, Table, User
-from tests.web.live import RUMMY_DEAL, table_socket
-from tests.web.matches import start_match
+from tests.web.live import rummy_table, table_socket
 from tests.web.sockets import receive_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@database_sync_to_async
-def rummy_table(ana: User, bruno: User) -> Table:
-    with override_settings(CARDROOM_DEALS={"rummy70": RUMMY_DEAL}):
-        return start_match([ana, bruno], seat_count=2)
 
 
 @database_sync_to_async
@@ -41,7 +33,7 @@ def sat_out(table: Table, user: User) -> bool:
 
 
 async def test_each_tab_counts_in_and_out(ana: User, bruno: User) -> None:
-    table = await rummy_table(ana, bruno)
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
     first = await table_socket(table, ana)
     second = await table_socket(table, ana)
     assert await connections(table, ana) == 2
@@ -54,7 +46,7 @@ async def test_each_tab_counts_in_and_out(ana: User, bruno: User) -> None:
 async def test_a_sat_out_player_takes_his_seat_back_by_opening_the_table(
     ana: User, bruno: User
 ) -> None:
-    table = await rummy_table(ana, bruno)
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
     watcher = await table_socket(table, bruno)
     try:
         assert await sit_out_ana(table)

@@ -14,20 +14,13 @@ from django.utils import timezone
 from games import housekeeping, presence, services
 from games.models import Game, Presence, Seat, Table, TableNote, User
 from tests.conftest import MakeUser
-from tests.web.live import RUMMY_DEAL
-from tests.web.matches import start_match
+from tests.web.live import RUMMY_DEAL, rummy_table
 from tests.web.tables import open_table
 
 pytestmark = pytest.mark.django_db
 
 GRACE = 60
 STALE = 45
-
-
-def rummy_table(first: User, second: User) -> Table:
-    """A Rummy 70 match whose first player is on turn."""
-    with override_settings(CARDROOM_DEALS={"rummy70": RUMMY_DEAL}):
-        return start_match([first, second], seat_count=2)
 
 
 def sat_out(table: Table, user: User) -> bool:
