@@ -172,7 +172,7 @@ async def test_a_timed_out_turn_is_played_by_the_worker_and_seen_by_every_browse
 ) -> None:
     table = await clocked_rummy(ana, bruno)
     port = free_port()
-    with daphne(port), celery_worker(tmp_path / "celery"):
+    with daphne(port):
         sockets = [
             await open_table_socket(port, table.pk, await database_sync_to_async(session_cookie)(u))
             for u in (ana, bruno)
@@ -180,12 +180,15 @@ async def test_a_timed_out_turn_is_played_by_the_worker_and_seen_by_every_browse
         try:
             for websocket in sockets:
                 await read_until(websocket, 'id="turn-clock"')
-            await deadline_in(table, 3)
-            version = await database_sync_to_async(version_of)(table)
-            await send_move(sockets[0], table.pk, version, move="draw")
-            for websocket in sockets:
-                frame = await read_until(websocket, "Time ran out for Ana")
-                assert 'id="rummy-piles"' in frame
+            # Both players are at the table before the worker's first sweep: it must not sit
+            # Ana out as a player who never came (CARDROOM_SIT_OUT_SECONDS is 1 here).
+            with celery_worker(tmp_path / "celery"):
+                await deadline_in(table, 3)
+                version = await database_sync_to_async(version_of)(table)
+                await send_move(sockets[0], table.pk, version, move="draw")
+                for websocket in sockets:
+                    frame = await read_until(websocket, "Time ran out for Ana")
+                    assert 'id="rummy-piles"' in frame
         finally:
             for websocket in sockets:
                 await websocket.close()
