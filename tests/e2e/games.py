@@ -7,10 +7,10 @@ from typing import NamedTuple
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.actions import (
-    PHONE,
     PUBLIC_TABLE_URL,
     SCREENSHOTS,
     listen,
+    phone_tab,
     set_field,
     sign_up,
     sit_in_free_seat,
@@ -67,13 +67,7 @@ def assert_version_unchanged(page: Page, before: str) -> None:
 def on_a_phone(open_person: Callable[..., Page], player: Page) -> Page:
     """The same player's table in a second tab, on a 390x844 phone: a seated user gets his
     player view in every tab."""
-    phone = open_person(
-        viewport=PHONE,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        storage_state=player.context.storage_state(),
-    )
+    phone = phone_tab(open_person, player)
     phone.goto(player.url)
     listen(phone)
     expect(phone.locator("#table-version")).to_have_text(version(player))

@@ -9,10 +9,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.actions import (
-    PHONE,
     SCREENSHOTS,
     create_table,
     lobby_row,
+    phone_tab,
     seat_of,
     sign_up,
     sit_in_free_seat,
@@ -44,13 +44,7 @@ def test_lobby_and_table_screenshots(open_person: Callable[..., Page]) -> None:
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     shoot(host, table, "desktop")
-    phone = open_person(
-        viewport=PHONE,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        storage_state=host.context.storage_state(),
-    )
+    phone = phone_tab(open_person, host)
     shoot(phone, table, "phone")
 
     host.click("#start-table")
