@@ -11,8 +11,8 @@ STAMP := $(VENV)/.requirements-installed
 
 help:
 	@echo "make run   - install, migrate, serve on http://127.0.0.1:8000/ (daphne + Celery worker)"
-	@echo "make test  - install, run the test suite (no browser), ruff and mypy"
-	@echo "make lint  - ruff and mypy only"
+	@echo "make test  - install, run the test suite (no browser), then make lint"
+	@echo "make lint  - ruff, mypy --strict (games/, cardroom/) and the import contracts"
 	@echo "make e2e   - the Playwright browser suite (needs /usr/bin/chromium)"
 	@echo "make bench-load - the load benchmark on PostgreSQL and Redis (BENCH_ARGS=\"--tables 500 --pace 2\")"
 
@@ -29,11 +29,10 @@ migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
 # daphne and a Celery worker with its beat (turn clocks, bots, the sweep; docs/clocks-and-bots.md),
-# stopped together. Without REDIS_URL they share kombu's filesystem transport in var/celery/.
+# stopped together by Ctrl-C; a worker that exits is started again (cardroom/embedded.py). Without
+# REDIS_URL they share the embedded broker in var/celery/ (cardroom/broker.py).
 run: migrate
-	@$(BIN)/celery -A cardroom worker --beat --concurrency 2 --loglevel INFO & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null' INT TERM EXIT; \
-	$(BIN)/daphne -b 127.0.0.1 -p 8000 cardroom.asgi:application
+	$(BIN)/python -m cardroom.embedded --port 8000
 
 test: install
 	$(BIN)/python -m pytest
@@ -42,6 +41,7 @@ test: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 e2e: install
 	@test -x /usr/bin/chromium || { echo "Chromium is missing: apt-get install -y chromium"; exit 1; }

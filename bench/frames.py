@@ -49,11 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     from django.core.management import call_command
 
-    from games import part_cache
-    from games.models import Table, User
-    from games.table_snapshots import read_snapshot
-    from games.viewer_frames import ViewerFrames
-    from tests.web.matches import bot_move, start_match
+    from games.live import part_cache
+    from games.live.frames import ViewerFrames
+    from games.models import User
+    from games.tables.snapshots import read_snapshot
+    from tests.support.matches import bot_move, start_match
 
     call_command("migrate", verbosity=0)
     renders = [0]
@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         User.objects.create(username=f"w{n}", display_name=f"W{n}")
         for n in range(options.spectators)
     ]
-    table = start_match(players, game=Table.GameKind(options.game), seat_count=4)
+    table = start_match(players, game=options.game, seat_count=4)
     viewers = [ViewerFrames(viewer=u, granted_table_ids=(), language="es") for u in players]
     viewers += [ViewerFrames(viewer=u, granted_table_ids=(), language="es") for u in watchers]
     snapshot = read_snapshot(table_id=table.pk)

@@ -31,7 +31,7 @@ def latency_figures(latencies: list[float]) -> dict[str, float]:
 
 def worker_figures(log: Path) -> dict[str, Any]:
     """What the Celery worker's log (``--loglevel INFO``) says it did over its life: the sweeps
-    run, their duration, what they acted on (``games.housekeeping.sweep``'s counts), the other
+    run, their duration, what they acted on (``games.timed.housekeeping.sweep``'s counts), the other
     tasks that succeeded and the tasks that failed."""
     text = log.read_text(errors="replace") if log.exists() else ""
     durations: list[float] = []

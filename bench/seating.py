@@ -12,11 +12,10 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
-from games import services
 from games.engine import rummy
-from games.game_kinds import GAME_KINDS
 from games.models import Game, Table, User
-from tests.web.matches import rummy_fields
+from games.tables import seating
+from tests.support.matches import rummy_fields
 
 SEATS = 4
 SESSION_DAYS = 1
@@ -49,17 +48,17 @@ def seat_tables(count: int) -> list[SeatedTable]:
     seated = []
     for first in range(0, len(users), SEATS):
         players = users[first : first + SEATS]
-        table = services.create_table(
+        table = seating.create_table(
             host=players[0],
-            game=Table.GameKind.RUMMY70,
+            game="rummy70",
             seat_count=SEATS,
             visibility=Table.Visibility.PUBLIC,
             clock=0,
             options={},
         )
         for position, user in enumerate(players[1:], start=1):
-            services.sit(table_id=table.pk, user=user, position=position)
-        services.start_table(table_id=table.pk, by=players[0])
+            seating.sit(table_id=table.pk, user=user, position=position)
+        seating.start_table(table_id=table.pk, by=players[0])
         seated.append(
             SeatedTable(
                 table.pk,
@@ -101,10 +100,9 @@ def next_move(table_id: int) -> Move | None:
     )
     if game is None or game.status != Game.Status.PLAYING:
         return None
-    kind = GAME_KINDS[game.game]
-    state = kind.engine.state_from_json(game.state)
+    state = rummy.state_from_json(game.state)
     for seat, player in enumerate(game.players):
-        view: dict[str, Any] = kind.engine.view(state, seat)
-        if view["legal"]["kinds"] and kind.in_match(state, seat):
+        view: dict[str, Any] = rummy.view(state, seat)
+        if view["legal"]["kinds"] and rummy.in_match(state, seat):
             return Move(player["user"], game.table.version, rummy_fields(rummy.bot.decide(view)))
     return None

@@ -1,5 +1,6 @@
 """ASGI entry point: HTTP through Django, websockets through Channels with session auth and an
-origin check against ALLOWED_HOSTS."""
+origin check against ALLOWED_HOSTS. A websocket path no route matches is refused at the handshake
+(403), not answered with a server error."""
 
 import os
 
@@ -10,15 +11,22 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.security.websocket import (  # noqa: E402
+    AllowedHostsOriginValidator,
+    WebsocketDenier,
+)
+from django.urls import re_path  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.live.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            AuthMiddlewareStack(
+                # django-stubs types re_path() and its patterns for views only (games.live.routing).
+                URLRouter([*websocket_urlpatterns, re_path(r"", WebsocketDenier.as_asgi())])  # type: ignore[list-item,arg-type]
+            )
         ),
     }
 )

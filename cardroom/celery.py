@@ -4,6 +4,8 @@ import os
 
 from celery import Celery
 
+import cardroom.broker  # noqa: F401  (the embedded broker's scheme, cardroomfs://)
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardroom.settings")
 
 app = Celery("cardroom")

@@ -9,16 +9,24 @@ to real services (see README, "Running for real"):
 - ``SECRET_KEY``: required when ``DEBUG`` is off.
 - ``DEBUG``: ``1`` (default) or ``0``.
 - ``ALLOWED_HOSTS``, ``CSRF_TRUSTED_ORIGINS``: comma-separated.
-- ``SECURE_HSTS_SECONDS``, ``SECURE_SSL_REDIRECT``: for a site behind HTTPS.
+- ``SECURE_HSTS_SECONDS``, ``SECURE_SSL_REDIRECT``, ``SECURE_HSTS_PRELOAD``: HTTPS only by
+  default when ``DEBUG`` is off; ``0`` turns them off behind a proxy that does it.
+- ``CARDROOM_THROTTLING``: ``0`` turns off the rate limits, socket caps and log-in lock-out.
 """
 
 import json
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+# Django's generic classes take type arguments at run time (``admin.ModelAdmin[Table]``), as mypy
+# and django-stubs want them.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -57,6 +65,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "games",
+    "sweeps",
 ]
 
 MIDDLEWARE = [
@@ -126,12 +135,13 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # Celery (docs/clocks-and-bots.md): Redis when REDIS_URL is set; otherwise kombu's filesystem
-# transport in CELERY_FOLDER, shared by the web process that sends and the worker that `make run`
-# starts next to daphne. CELERY_BROKER_URL overrides both (the tests use "memory://").
+# transport writing each message whole (cardroom/broker.py) in CELERY_FOLDER, shared by the web
+# process that sends and the worker that `make run` starts next to daphne. CELERY_BROKER_URL
+# overrides both (the tests use "memory://").
 CELERY_FOLDER = Path(os.environ.get("CELERY_FOLDER", str(BASE_DIR / "var" / "celery")))
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "filesystem://localhost/"
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "cardroomfs://localhost/"
 CELERY_FOLDER.mkdir(parents=True, exist_ok=True)
-if CELERY_BROKER_URL.startswith("filesystem://"):
+if CELERY_BROKER_URL.startswith(("cardroomfs://", "filesystem://")):
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
         "data_folder_in": str(CELERY_FOLDER),
         "data_folder_out": str(CELERY_FOLDER),
@@ -148,10 +158,13 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BEAT_SCHEDULE_FILENAME = str(CELERY_FOLDER / "beat-schedule")
+CARDROOM_SWEEP_SECONDS = float(os.environ.get("CARDROOM_SWEEP_SECONDS", "3"))
+# /healthz calls the worker down when beat's sweep has not finished for this long (five sweeps).
+CARDROOM_WORKER_STALE_SECONDS = max(15.0, 5 * CARDROOM_SWEEP_SECONDS)
 CELERY_BEAT_SCHEDULE = {
     "sweep": {
         "task": "games.sweep",
-        "schedule": float(os.environ.get("CARDROOM_SWEEP_SECONDS", "3")),
+        "schedule": CARDROOM_SWEEP_SECONDS,
         "options": {"expires": 10},
     },
 }
@@ -195,14 +208,92 @@ WHITENOISE_USE_FINDERS = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+
+# Security and throttling (docs/security.md) --------------------------------------------------
+# With DEBUG off the site is HTTPS only: Secure cookies (the language's too), HSTS for a year and
+# plain HTTP redirected, except /healthz for a proxy's health checks. Behind a proxy that
+# redirects and sends HSTS itself, SECURE_SSL_REDIRECT=0 and SECURE_HSTS_SECONDS=0 turn ours off.
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_SECURE = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
-SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", False)
+# Asking browsers to preload HSTS is a promise the site's owner makes for his whole domain by
+# submitting it to the preload list: SECURE_HSTS_PRELOAD=1 makes it; until then the deploy
+# check's reminder about it (security.W021) is silenced.
+SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", False)
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+# Content-Security-Policy (django-csp): scripts and styles only from this site's files, no inline
+# script, style or event handler, no eval (htmx is told not to need them: templates/base.html).
+# 'self' covers the site's own websockets.
+MIDDLEWARE.insert(1, "csp.middleware.CSPMiddleware")
+MIDDLEWARE.insert(2, "cardroom.security.PermissionsPolicyMiddleware")
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# The cache holds the rate-limit and socket counts: Redis with REDIS_URL, shared by every daphne
+# process; otherwise this process's memory (the embedded set-up runs one daphne process).
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "cardroom",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# CARDROOM_THROTTLING=0 turns off the rate limits, the socket caps and the log-in lock-out (for a
+# load benchmark or a test server that signs up many people from one address).
+CARDROOM_THROTTLING = env_flag("CARDROOM_THROTTLING", True)
+# (actions, seconds): at most that many in each window, per address or per user.
+CARDROOM_RATES = {
+    "signup": (10, 3600),
+    "guest": (20, 3600),
+    "table-user": (10, 600),
+    "table-address": (30, 600),
+    "tournament-user": (5, 600),
+    "tournament-address": (15, 600),
+    "login-address": (60, 900),
+}
+CARDROOM_SOCKETS_PER_USER = 12
+CARDROOM_SOCKETS_PER_ADDRESS = 30
+
+# Log-in lock-out (django-axes): 5 wrong passwords for one username from one address lock that
+# pair for 15 minutes after the last failure. Friends behind one NAT do not lock one another, and
+# nobody locks a player out from another address; "login-address" above stops a script trying
+# many usernames from one address.
+INSTALLED_APPS.append("axes")
+MIDDLEWARE.append("axes.middleware.AxesMiddleware")
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = CARDROOM_THROTTLING
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_USERNAME_CALLABLE = "games.accounts.throttling.username_for_lockout"
+AXES_LOCKOUT_CALLABLE = "games.accounts.throttling.locked_out"
 
 LOGGING = {
     "version": 1,

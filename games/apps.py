@@ -7,6 +7,8 @@ class GamesConfig(AppConfig):
     verbose_name = "Cardroom"
 
     def ready(self) -> None:
-        from games.records import register_game_records
+        from games.accounts.sessions import connect_session_ends
+        from games.tables.records import register_game_records
 
         register_game_records()
+        connect_session_ends()

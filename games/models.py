@@ -1,10 +1,15 @@
 import secrets
+from typing import Any
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from games.kinds.registry import game_choices, game_kind
+from games.names import display_name_key
 
 
 class User(AbstractUser):
@@ -14,24 +19,181 @@ class User(AbstractUser):
     display_name = models.CharField(_("display name"), max_length=40)
     is_guest = models.BooleanField(_("guest"), default=False)
     is_bot = models.BooleanField(_("bot"), default=False)
+    display_name_key = models.CharField(
+        _("display name key"), max_length=120, blank=True, default="", editable=False
+    )
+
+    # django-stubs 5.2 declares no AbstractUser.Meta (added in 6.x).
+    class Meta(AbstractUser.Meta):  # type: ignore[name-defined,misc]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("username"),
+                name="username_unique_ignoring_case",
+                violation_error_message=_("That username is taken."),
+            ),
+            models.UniqueConstraint(
+                fields=["display_name_key"],
+                condition=~models.Q(display_name_key=""),
+                name="user_display_name_key_unique",
+                violation_error_message=_("That name is already taken by another player."),
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.display_name or self.username
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Keep ``display_name_key`` (games.names) in step with the name, whatever saves it."""
+        self.display_name_key = display_name_key(self.display_name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "display_name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "display_name_key"}
+        super().save(*args, **kwargs)
 
 
 def new_invite_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+def new_seed() -> str:
+    return secrets.token_hex(16)
+
+
+class Tournament(models.Model):
+    """A tournament: registered players drawn to tables that play it in rounds (RULES.md §4,
+    docs/tournaments.md). Each round every table plays one hand, as a match of its own started with
+    each player's carried count (Rummy 70 points, Golfo chips); between rounds the tables are
+    balanced and broken, until one player is left. ``version`` is the clock of its standings page,
+    bumped by every change that page shows; ``next_round_at``, ``starts_at`` and ``next_level_at``
+    are deadlines the workers keep (docs/clocks-and-bots.md)."""
+
+    class Status(models.TextChoices):
+        REGISTERING = "registering", _("Registering")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
+    name = models.CharField(_("name"), max_length=60)
+    seed = models.CharField(_("seed"), max_length=64, default=new_seed, editable=False)
+    host = models.ForeignKey(
+        User, verbose_name=_("host"), on_delete=models.CASCADE, related_name="hosted_tournaments"
+    )
+    visibility = models.CharField(
+        _("visibility"),
+        max_length=8,
+        choices=[("public", _("Public")), ("private", _("Private"))],
+        default="public",
+    )
+    invite_token = models.CharField(
+        _("invite token"), max_length=32, unique=True, default=new_invite_token, editable=False
+    )
+    max_players = models.PositiveSmallIntegerField(_("maximum players"))
+    clock = models.PositiveSmallIntegerField(_("turn clock"), default=30)
+    options = models.JSONField(_("game options"), default=dict)
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True, db_index=True)
+    starting_chips = models.PositiveIntegerField(_("starting chips"), null=True, blank=True)
+    antes = models.JSONField(_("ante levels"), default=list, blank=True)
+    level_minutes = models.PositiveSmallIntegerField(_("minutes per level"), null=True, blank=True)
+    level = models.PositiveSmallIntegerField(_("ante level"), default=0)
+    next_level_at = models.DateTimeField(_("next level at"), null=True, blank=True, db_index=True)
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.REGISTERING
+    )
+    round = models.PositiveIntegerField(_("round"), default=0)
+    counted = models.JSONField(_("matches of the round counted"), default=list, blank=True)
+    next_round_at = models.DateTimeField(_("next round at"), null=True, blank=True, db_index=True)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    winner = models.ForeignKey(
+        User,
+        verbose_name=_("winner"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="won_tournaments",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(max_players__gte=2, max_players__lte=100),
+                name="tournament_max_players_2_to_100",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament", kwargs={"tournament_id": self.pk})
+
+    def get_invite_url(self) -> str:
+        return reverse("tournament_invite", kwargs={"token": self.invite_token})
+
+    @property
+    def is_private(self) -> bool:
+        return self.visibility == "private"
+
+    @property
+    def ante(self) -> int | None:
+        """The ante of the current level (Golfo), ``None`` for a game without antes."""
+        return int(self.antes[self.level]) if self.antes else None
+
+
+class Entry(models.Model):
+    """A player registered in a tournament: where he sits now (``table``, ``None`` before the
+    start and once he is out), the count he carries from hand to hand (``count``: Rummy 70 points,
+    Golfo chips; ``count_before``: what he had when the current round began), the round he went
+    out in and his place."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="entries"
+    )
+    user = models.ForeignKey(
+        User, verbose_name=_("player"), on_delete=models.CASCADE, related_name="entries"
+    )
+    table = models.ForeignKey(
+        "Table",
+        verbose_name=_("table"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="entries",
+    )
+    count = models.IntegerField(_("points or chips"), default=0)
+    count_before = models.IntegerField(_("at the start of the round"), default=0)
+    out_round = models.PositiveIntegerField(_("out in round"), null=True, blank=True)
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament entry")
+        verbose_name_plural = _("tournament entries")
+        ordering = ["tournament", "registered_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="entry_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.user}"
+
+    @property
+    def is_out(self) -> bool:
+        return self.out_round is not None
+
+
 class Table(models.Model):
-    """A card table in the lobby. Every change to it or its seats goes through ``games.services``,
-    which locks this row and bumps ``version``; sockets re-render when they hear of a newer one.
+    """A card table in the lobby. Every change to it or its seats goes through
+    ``games.tables.seating``, which locks this row and bumps ``version``; sockets re-render when
+    they hear of a newer one.
     ``lobby_changed_at`` moves only with a change the lobby's list shows (docs/live-tables.md,
     "What reaches the lobby"), not with every move of a match as ``updated_at`` does."""
-
-    class GameKind(models.TextChoices):
-        RUMMY70 = "rummy70", _("Rummy 70")
-        GOLFO = "golfo", _("Golfo")
 
     class Visibility(models.TextChoices):
         PUBLIC = "public", _("Public")
@@ -48,7 +210,16 @@ class Table(models.Model):
         SECONDS_60 = 60, _("60 s")
         SECONDS_120 = 120, _("120 s")
 
-    game = models.CharField(_("game"), max_length=16, choices=GameKind.choices)
+    class Patience(models.IntegerChoices):
+        """Minutes the player on turn may take at a table without a clock before a bot plays his
+        seat (docs/clocks-and-bots.md)."""
+
+        MINUTES_2 = 2, _("2 minutes")
+        MINUTES_5 = 5, _("5 minutes")
+        MINUTES_10 = 10, _("10 minutes")
+        MINUTES_20 = 20, _("20 minutes")
+
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
     host = models.ForeignKey(
         User, verbose_name=_("host"), on_delete=models.CASCADE, related_name="hosted_tables"
     )
@@ -60,7 +231,18 @@ class Table(models.Model):
         _("invite token"), max_length=32, unique=True, default=new_invite_token, editable=False
     )
     clock = models.PositiveSmallIntegerField(_("turn clock"), choices=Clock.choices, default=0)
+    patience = models.PositiveSmallIntegerField(
+        _("patience without a clock"), choices=Patience.choices, default=Patience.MINUTES_5
+    )
     options = models.JSONField(_("game options"), default=dict)
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="tables",
+    )
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.WAITING
     )
@@ -98,8 +280,8 @@ class Table(models.Model):
 
     @property
     def minimum_players(self) -> int:
-        """Players needed to start: Rummy 70 two, Golfo three (RULES.md §2)."""
-        return 3 if self.game == self.GameKind.GOLFO else 2
+        """Players needed to start: the game's own minimum (RULES.md)."""
+        return game_kind(self.game).seating.minimum_players
 
 
 class Seat(models.Model):
@@ -144,7 +326,7 @@ class Game(models.Model):
         Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="games"
     )
     number = models.PositiveIntegerField(_("match number"))
-    game = models.CharField(_("game"), max_length=16, choices=Table.GameKind.choices)
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
     options = models.JSONField(_("engine options"), default=dict)
     seed = models.CharField(_("seed"), max_length=64)
     deal = models.JSONField(_("fixed first deal"), null=True, blank=True)
@@ -186,6 +368,10 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.table} · {self.number}"
 
+    def is_removed(self, seat: int) -> bool:
+        """Whether the host removed the player of ``seat`` from this match (a bot plays it)."""
+        return bool(self.players[seat].get("removed"))
+
     def seat_of(self, user_id: int | None) -> int | None:
         """The engine seat of this user in this match, if he plays it."""
         for seat, player in enumerate(self.players):
@@ -208,6 +394,7 @@ class Action(models.Model):
     user = models.ForeignKey(
         User, verbose_name=_("player"), on_delete=models.SET_NULL, null=True, blank=True
     )
+    told = models.JSONField(_("move in words"), default=dict, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -221,10 +408,10 @@ class Action(models.Model):
     def __str__(self) -> str:
         return f"{self.game} · {self.seq}"
 
-    def save(self, *args: object, **kwargs: object) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise ValueError("The action log is append-only.")
-        super().save(*args, **kwargs)  # type: ignore[arg-type]
+        super().save(*args, **kwargs)
 
 
 class Hand(models.Model):
@@ -256,6 +443,64 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {_('hand')} {self.number}"
+
+
+class MatchResult(models.Model):
+    """What a match left to one of its players, kept for his profile: his ``place`` in a match
+    played to its winner (1 is the winner; players out in the same hand may share one), or his
+    ``net_chips`` at a Golfo rebuy table, which has no winner (counted when the table closes)."""
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("match"), on_delete=models.CASCADE, related_name="results"
+    )
+    user = models.ForeignKey(
+        User, verbose_name=_("player"), on_delete=models.CASCADE, related_name="match_results"
+    )
+    seat = models.PositiveSmallIntegerField(_("engine seat"))
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    net_chips = models.IntegerField(_("net chips"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("match result")
+        verbose_name_plural = _("match results")
+        ordering = ["game", "place", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="match_result_unique_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} · {self.user}"
+
+
+class PlayerFigures(models.Model):
+    """One player's running figures at one game, counted when a hand or a match is recorded (in
+    the same transaction) so that a profile reads one row per game: matches played to a winner,
+    wins and the sum of places (for the average), rebuy tables and net chips, Rummy 70 openings
+    and closes, Golfo hands won (games/tables/figures.py says what counts)."""
+
+    user = models.ForeignKey(
+        User, verbose_name=_("player"), on_delete=models.CASCADE, related_name="figures"
+    )
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
+    matches = models.PositiveIntegerField(_("matches"), default=0)
+    wins = models.PositiveIntegerField(_("wins"), default=0)
+    place_total = models.PositiveIntegerField(_("sum of places"), default=0)
+    rebuy_tables = models.PositiveIntegerField(_("rebuy tables"), default=0)
+    net_chips = models.IntegerField(_("net chips"), default=0)
+    openings = models.PositiveIntegerField(_("openings"), default=0)
+    closes = models.PositiveIntegerField(_("closes"), default=0)
+    hands_won = models.PositiveIntegerField(_("hands won"), default=0)
+
+    class Meta:
+        verbose_name = _("player figures")
+        verbose_name_plural = _("player figures")
+        ordering = ["user", "game"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="player_figures_unique_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_game_display()}"
 
 
 class ChatMessage(models.Model):
@@ -310,6 +555,25 @@ class Presence(models.Model):
         return f"{self.table} · {self.user}"
 
 
+class LobbyPresence(models.Model):
+    """Whether a signed-in user has the lobby open: his open lobby sockets, and when one of them
+    last said so (kept fresh like a table's ``Presence``). With the table presences it tells who
+    is online now (``games.tables.online``)."""
+
+    user = models.OneToOneField(
+        User, verbose_name=_("user"), on_delete=models.CASCADE, related_name="lobby_presence"
+    )
+    connections = models.PositiveIntegerField(_("open sockets"), default=0)
+    last_seen = models.DateTimeField(_("last seen"))
+
+    class Meta:
+        verbose_name = _("lobby presence")
+        verbose_name_plural = _("lobby presences")
+
+    def __str__(self) -> str:
+        return str(self.user)
+
+
 class TableNote(models.Model):
     """A line of a table's log written by the table itself (a clock that ran out, a player sat
     out or back): ``kind`` says what happened, ``name`` to whom; the text is translated when
@@ -320,6 +584,8 @@ class TableNote(models.Model):
         SAT_OUT = "sat_out", _("Sat out")
         BACK = "back", _("Back")
         CLOSED = "closed", _("Closed")
+        PATIENCE = "patience", _("Out of patience")
+        REMOVED = "removed", _("Removed")
 
     table = models.ForeignKey(
         Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="notes"
@@ -335,3 +601,199 @@ class TableNote(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · {self.kind}"
+
+
+class Rating(models.Model):
+    """A player's openskill rating at one game (docs/ratings.md): ``mu`` and ``sigma`` as the
+    Plackett-Luce model leaves them, ``ordinal`` (mu − 3·sigma, what is shown, rounded) and the
+    matches that moved it."""
+
+    user = models.ForeignKey(
+        User, verbose_name=_("player"), on_delete=models.CASCADE, related_name="ratings"
+    )
+    game = models.CharField(_("game"), max_length=16, choices=game_choices)
+    mu = models.FloatField(_("mu"))
+    sigma = models.FloatField(_("sigma"))
+    ordinal = models.FloatField(_("ordinal"))
+    matches = models.PositiveIntegerField(_("rated matches"), default=0)
+
+    class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        ordering = ["game", "-ordinal"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="rating_unique_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.game} · {self.shown}"
+
+    @property
+    def shown(self) -> int:
+        """The number players see."""
+        return round(self.ordinal)
+
+
+class RatingChange(models.Model):
+    """What one rated match did to one player's rating, for his profile: before and after. A
+    match has its changes written once, in the transaction that records its results."""
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("match"), on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    user = models.ForeignKey(
+        User, verbose_name=_("player"), on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    place = models.PositiveSmallIntegerField(_("place"))
+    mu_before = models.FloatField(_("mu before"))
+    sigma_before = models.FloatField(_("sigma before"))
+    ordinal_before = models.FloatField(_("ordinal before"))
+    mu_after = models.FloatField(_("mu after"))
+    sigma_after = models.FloatField(_("sigma after"))
+    ordinal_after = models.FloatField(_("ordinal after"))
+
+    class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        ordering = ["game", "place", "user"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="rating_change_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} · {self.user}"
+
+    @property
+    def shown_before(self) -> int:
+        return round(self.ordinal_before)
+
+    @property
+    def shown_after(self) -> int:
+        return round(self.ordinal_after)
+
+
+class ChipAccount(models.Model):
+    """Where play-money chips are kept (docs/wallet.md): one account per player, the house (the
+    bank of the house-banked tables) and the issue account every chip comes from. ``balance`` is
+    the sum of the account's ledger entries, kept in step in the transaction that writes them,
+    under the row's lock; a player's never goes below zero, the house's may (it is the bank) and
+    the issue account's is minus every chip ever issued. ``last_top_up_at`` is when the player last
+    took the free top-up."""
+
+    class Kind(models.TextChoices):
+        ISSUE = "issue", _("Issue")
+        HOUSE = "house", _("House")
+        PLAYER = "player", _("Player")
+
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    user = models.OneToOneField(
+        User,
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="chip_account",
+    )
+    balance = models.BigIntegerField(_("balance"), default=0)
+    last_top_up_at = models.DateTimeField(_("last top-up"), null=True, blank=True)
+    created_at = models.DateTimeField(_("opened"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("chip account")
+        verbose_name_plural = _("chip accounts")
+        ordering = ["pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(kind="player", user__isnull=False)
+                | (~models.Q(kind="player") & models.Q(user__isnull=True)),
+                name="chip_account_player_has_user",
+            ),
+            models.UniqueConstraint(
+                fields=["kind"],
+                condition=~models.Q(kind="player"),
+                name="chip_account_one_issue_one_house",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(kind="player") | models.Q(balance__gte=0),
+                name="chip_account_player_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.user_id is not None:
+            return f"{self.get_kind_display()} · {self.user}"
+        return str(self.get_kind_display())
+
+
+class LedgerQuerySet(models.QuerySet["LedgerEntry"]):
+    """The ledger's rows in bulk: added, read, never changed nor removed."""
+
+    def update(self, **kwargs: Any) -> int:
+        raise ValueError("The chip ledger is append-only.")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise ValueError("The chip ledger is append-only.")
+
+
+class LedgerEntry(models.Model):
+    """One side of a chip transfer (docs/wallet.md): ``amount`` chips into ``account`` (negative:
+    out of it), for ``reason``, at a table's match and hand when it belongs to one. Every transfer
+    writes two entries with the same ``transfer`` id whose amounts sum to zero, so the sum over all
+    accounts is always zero. Append-only: a row is never changed nor deleted, and nothing it points
+    at can be deleted while it is there."""
+
+    class Reason(models.TextChoices):
+        WELCOME = "welcome", _("Welcome chips")
+        TOP_UP = "top_up", _("Free top-up")
+        BET = "bet", _("Bet")
+        PAYOUT = "payout", _("Payout")
+        REFUND = "refund", _("Refund")
+        LEVY = "levy", _("Levy")
+
+    transfer = models.UUIDField(_("transfer"), db_index=True)
+    account = models.ForeignKey(
+        ChipAccount, verbose_name=_("account"), on_delete=models.PROTECT, related_name="entries"
+    )
+    amount = models.BigIntegerField(_("amount"))
+    reason = models.CharField(_("reason"), max_length=8, choices=Reason.choices)
+    table = models.ForeignKey(
+        Table,
+        verbose_name=_("table"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="ledger_entries",
+    )
+    game = models.ForeignKey(
+        Game,
+        verbose_name=_("match"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="ledger_entries",
+    )
+    hand = models.PositiveIntegerField(_("hand of the match"), null=True, blank=True)
+    created_at = models.DateTimeField(_("written"), auto_now_add=True)
+
+    objects = LedgerQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("ledger entry")
+        verbose_name_plural = _("ledger entries")
+        ordering = ["pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(amount=0), name="ledger_entry_amount_not_zero"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.account} · {self.amount:+d} · {self.reason}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise ValueError("The chip ledger is append-only.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise ValueError("The chip ledger is append-only.")

@@ -3,7 +3,8 @@ or twice: the services check the table's version and the due time stored in the 
 
 from celery import shared_task
 
-from games import bots, clocks, housekeeping
+from games.timed import bots, clocks, housekeeping, tournaments
+from sweeps.records import record_sweep
 
 
 @shared_task(name="games.enforce_deadline", ignore_result=True)
@@ -18,7 +19,16 @@ def play_bot(*, table_id: int, version: int) -> bool:
     return bots.play_bot(table_id=table_id, version=version)
 
 
+@shared_task(name="games.tournament_due", ignore_result=True)
+def tournament_due(*, tournament_id: int) -> bool:
+    """A deadline of ``tournament_id`` has come: its start, its next level or its next round."""
+    return tournaments.act_on_tournament(tournament_id=tournament_id)
+
+
 @shared_task(name="games.sweep", ignore_result=True)
 def sweep() -> dict[str, int]:
-    """Act on every deadline, bot move, deal, absence and idle table that is due."""
-    return housekeeping.sweep()
+    """Act on every deadline, bot move, deal, absence and idle table that is due, then say when
+    (``/healthz`` reads it to tell whether the worker is alive)."""
+    done = housekeeping.sweep()
+    record_sweep()
+    return done

@@ -8,6 +8,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from games.accounts.services import DISPLAY_NAME_MAX_LENGTH
 
@@ -29,7 +30,7 @@ class ServiceForm(forms.Form):
             self.add_error(field if field in self.fields else None, errors)
 
 
-def _password_field(label: str, autocomplete: str) -> forms.CharField:
+def _password_field(label: StrOrPromise, autocomplete: str) -> forms.CharField:
     return forms.CharField(
         label=label,
         strip=False,

@@ -8,11 +8,14 @@ import secrets
 import unicodedata
 
 from django.contrib.auth import password_validation
+from django.contrib.auth.hashers import make_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from games.models import User
+from games.names import display_name_key, is_bot_name
 
 DISPLAY_NAME_MAX_LENGTH = 40
 GUEST_USERNAME_PREFIX = "guest-"
@@ -28,13 +31,41 @@ def normalize_display_name(value: str) -> str:
         raise ValidationError(_("Choose a name of at least one character."), code="blank")
     if len(name) > DISPLAY_NAME_MAX_LENGTH:
         raise ValidationError(
-            _("A name has at most %(limit)d characters."),
+            ngettext_lazy(
+                "A name has at most %(limit)d character.",
+                "A name has at most %(limit)d characters.",
+                "limit",
+            ),
             code="too_long",
             params={"limit": DISPLAY_NAME_MAX_LENGTH},
         )
     if not name.isprintable():
         raise ValidationError(_("A name cannot hold control characters."), code="unprintable")
+    if is_bot_name(name):
+        raise ValidationError(_("Names like “Bot 1” are kept for bots."), code="bot_name")
     return name
+
+
+def available_display_name(value: str, *, user: User | None = None) -> str:
+    """``normalize_display_name``, refusing a name another player shows already, whatever its
+    case or accents ("Ana", "ana" and "Ána" are one name)."""
+    name = normalize_display_name(value)
+    others = User.objects.filter(display_name_key=display_name_key(name))
+    if user is not None and user.pk is not None:
+        others = others.exclude(pk=user.pk)
+    if others.exists():
+        raise _display_name_taken()
+    return name
+
+
+def _display_name_taken() -> ValidationError:
+    return ValidationError(_("That name is already taken by another player."), code="name_taken")
+
+
+def _is_display_name_clash(error: IntegrityError) -> bool:
+    """Whether the database refused the row for its display name (a racing twin got there
+    first), rather than for its username."""
+    return "display_name_key" in str(error)
 
 
 def sign_up(*, username: str, password: str, display_name: str) -> User:
@@ -42,7 +73,7 @@ def sign_up(*, username: str, password: str, display_name: str) -> User:
     user = User(username=User.normalize_username(username))
     errors = _credential_errors(user=user, password=password)
     try:
-        user.display_name = normalize_display_name(display_name)
+        user.display_name = available_display_name(display_name)
     except ValidationError as error:
         errors["display_name"] = [error]
     if errors:
@@ -56,7 +87,7 @@ def create_guest(*, nickname: str) -> User:
     """Create a guest: a real user with only a nickname, no usable password, and an internal
     username nobody types. The caller signs him in."""
     try:
-        name = normalize_display_name(nickname)
+        name = available_display_name(nickname)
     except ValidationError as error:
         raise ValidationError({"nickname": [error]}) from error
     for _attempt in range(GUEST_USERNAME_ATTEMPTS):
@@ -69,7 +100,9 @@ def create_guest(*, nickname: str) -> User:
         try:
             with transaction.atomic():
                 guest.save()
-        except IntegrityError:
+        except IntegrityError as error:
+            if _is_display_name_clash(error):
+                raise ValidationError({"nickname": [_display_name_taken()]}) from error
             continue
         return guest
     raise ValidationError({"nickname": [_("Please try again.")]})
@@ -95,10 +128,16 @@ def claim_guest(*, user: User, username: str, password: str) -> User:
 def rename(*, user: User, display_name: str) -> User:
     """Change the name other players see; the username stays."""
     try:
-        user.display_name = normalize_display_name(display_name)
+        name = available_display_name(display_name, user=user)
     except ValidationError as error:
         raise ValidationError({"display_name": [error]}) from error
-    user.save(update_fields=["display_name"])
+    previous, user.display_name = user.display_name, name
+    try:
+        with transaction.atomic():
+            user.save(update_fields=["display_name"])
+    except IntegrityError as error:
+        user.display_name, user.display_name_key = previous, display_name_key(previous)
+        raise ValidationError({"display_name": [_display_name_taken()]}) from error
     return user
 
 
@@ -144,4 +183,22 @@ def _save_or_username_taken(*, user: User) -> None:
         with transaction.atomic():
             user.save()
     except IntegrityError as error:
+        if _is_display_name_clash(error):
+            raise ValidationError({"display_name": [_display_name_taken()]}) from error
         raise ValidationError({"username": [_username_taken()]}) from error
+
+
+def bot_named(number: int) -> User:
+    """The bot shown as "Bot <number>": one user per name, shared by every table that seats it,
+    so bots' names stay unique like players' (docs/ratings.md, "Names"). It never logs in."""
+    name = f"Bot {number}"
+    bot, _created = User.objects.get_or_create(
+        display_name_key=display_name_key(name),
+        is_bot=True,
+        defaults={
+            "username": f"bot-{secrets.token_hex(8)}",
+            "display_name": name,
+            "password": make_password(None),
+        },
+    )
+    return bot

@@ -10,6 +10,8 @@ urlpatterns = [
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
     path("profile/", views.profile, name="profile"),
     path("profile/name/", views.rename, name="rename"),
+    path("players/<int:user_id>/", views.player_profile, name="player_profile"),
     path("guest/", views.guest, name="guest"),
     path("claim/", views.claim, name="claim"),
+    path("top-up/", views.top_up, name="top_up"),
 ]

@@ -13,4 +13,9 @@ alike:
   round-trips through plain JSON; ``action_from_json`` raises ``InvalidAction`` on garbage.
 - ``replay(seed, options, players, actions) -> State``: the same state again from the log.
 - ``bot.decide(view) -> Action``: a bot move from a seat's view alone.
+
+What the table asks of a match beyond these (whose turn it is, where the hand stands, who the
+next deal waits for, the default move when a clock runs out, places and net chips) is the engine
+protocol, ``protocol.GameEngine``: each game package satisfies it as a module (its ``surface``),
+and the table reads no state's fields.
 """

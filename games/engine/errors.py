@@ -2,19 +2,17 @@
 
 Every refused move raises a subclass of :class:`EngineError`. Each subclass has a stable ``code``
 (for logs, tests and the web layer) and a ``template``: an English message with ``{named}``
-placeholders, marked with :func:`N_` so that ``makemessages --keyword=N_`` extracts it. The web
-layer translates with ``gettext(error.template).format(**error.params)``; ``str(error)`` gives the
-English text. The engine never imports Django.
+placeholders, marked with :func:`N_` so that ``makemessages --keyword=N_`` extracts it. Its
+``params`` are plain data, cards in notation. The web layer shows it with
+``messages.render(error.template, error.params, gettext)``, which names the cards in words in the
+reader's language; ``str(error)`` gives the English text. The engine never imports Django.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-
-def N_(message: str) -> str:
-    """Mark a message for translation without translating it (gettext_noop)."""
-    return message
+from games.engine.messages import N_, render
 
 
 class EngineError(Exception):
@@ -29,7 +27,7 @@ class EngineError(Exception):
 
     @property
     def message(self) -> str:
-        return self.template.format(**self.params)
+        return render(self.template, self.params)
 
 
 class InvalidAction(EngineError):

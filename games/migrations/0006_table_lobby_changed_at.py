@@ -2,10 +2,12 @@
 
 import django.utils.timezone
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 from django.db.models import F
 
 
-def start_from_last_update(apps, schema_editor):
+def start_from_last_update(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """An existing table's lobby cue starts at its last change of any kind."""
     apps.get_model("games", "Table").objects.update(lobby_changed_at=F("updated_at"))
 

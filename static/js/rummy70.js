@@ -8,7 +8,6 @@
   var SUITS = ["O", "C", "E", "B"];
   var selected = new Set();
   var staged = [];
-  var focusedCode = null;
   var pendingQuestion = null;
 
   function $(selector, root) { return (root || document).querySelector(selector); }
@@ -249,21 +248,25 @@
     if (field) { field.value = value; }
   }
 
+  // While the table's socket is down its move buttons stay disabled (static/js/connection.js).
+  function socketDown() { return Boolean($('[ws-connect][data-connection="down"]')); }
+
   function syncForms() {
+    var down = socketDown();
     var open = $("#rummy-open-form");
     if (open) {
       setField(open, "melds", staged.map(meldText).join("|"));
-      $("button", open).disabled = staged.length === 0;
+      $("button", open).disabled = down || staged.length === 0;
     }
     var layMeld = $("#rummy-lay-meld-form");
     if (layMeld) {
       setField(layMeld, "cards", staged.length ? meldText(staged[0]) : "");
-      $("button", layMeld).disabled = staged.length === 0;
+      $("button", layMeld).disabled = down || staged.length === 0;
     }
     var discard = $("#rummy-discard-form");
     if (discard) {
       setField(discard, "card", selected.size === 1 ? Array.from(selected)[0] : "");
-      $("button", discard).disabled = selected.size !== 1;
+      $("button", discard).disabled = down || selected.size !== 1;
     }
     var stage = $("#rummy-hand .stage-button");
     if (stage) { stage.disabled = selected.size < 3; }
@@ -317,10 +320,6 @@
     sortHand();
     drawStaging();
     syncForms();
-    if (focusedCode && (document.activeElement === document.body || !document.activeElement)) {
-      var card = cardByCode(focusedCode);
-      if (card && !card.hidden) { card.focus(); }
-    }
   }
 
   function tick() {
@@ -354,23 +353,6 @@
     } else if (target.closest("#rummy-melds") && target.dataset.meld !== undefined) {
       playOnMeld(target);
     }
-  });
-
-  document.addEventListener("keydown", function (event) {
-    var card = event.target.closest && event.target.closest("#rummy-hand .hand-cards .card");
-    if (!card) { return; }
-    var cards = handCards().filter(function (c) { return !c.hidden; });
-    var at = cards.indexOf(card);
-    var next = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: cards.length - 1 }[event.key];
-    if (next === undefined) { return; }
-    event.preventDefault();
-    var to = cards[Math.max(0, Math.min(cards.length - 1, next))];
-    if (to) { to.focus(); }
-  });
-
-  document.addEventListener("focusin", function (event) {
-    var card = event.target.closest && event.target.closest("#rummy-hand .hand-cards .card");
-    focusedCode = card ? card.dataset.card : null;
   });
 
   document.addEventListener("htmx:oobAfterSwap", refresh);

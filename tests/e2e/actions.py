@@ -70,8 +70,9 @@ def table_id(page: Page) -> str:
 
 def listen(page: Page) -> None:
     """Waits until the page's websocket is open, then marks the window: a reload would lose the
-    mark, so `assert_not_reloaded` tells that what changed came over the socket."""
-    page.wait_for_function("window.cardroomOpenSockets > 0")
+    mark, so `assert_not_reloaded` tells that what changed came over the socket. The condition is
+    a function: Playwright polls a bare expression with `eval`, which the page's CSP forbids."""
+    page.wait_for_function("() => window.cardroomOpenSockets > 0")
     page.evaluate("window.cardroomNotReloaded = true")
 
 

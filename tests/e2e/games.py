@@ -26,9 +26,11 @@ class Table(NamedTuple):
     names: list[str]
 
 
-def seat_table(open_person: Callable[..., Page], game: str, names: list[str]) -> Table:
+def seat_table(
+    open_person: Callable[..., Page], game: str, names: list[str], *, clock: str = "0"
+) -> Table:
     """Signs each person up; the first creates a public table of that game with a seat for each
-    and sits at it, the others sit in table order."""
+    (and that turn clock, in seconds) and sits at it, the others sit in table order."""
     pages = [open_person() for _ in names]
     shown_names = [sign_up(page, name) for page, name in zip(pages, names, strict=True)]
     host = pages[0]
@@ -37,7 +39,7 @@ def seat_table(open_person: Callable[..., Page], game: str, names: list[str]) ->
     set_field(host, "game", game)
     set_field(host, "seats", str(len(names)))
     set_field(host, "visibility", "public")
-    set_field(host, "clock", "0")
+    set_field(host, "clock", clock)
     host.click("#create-table-submit")
     host.wait_for_url(PUBLIC_TABLE_URL)
     table = table_id(host)
@@ -56,12 +58,24 @@ def start_game(host: Page, pages: list[Page]) -> None:
         expect(page.locator("#rummy-players, #golfo-seats")).to_be_visible()
 
 
+def wait_for_dealt_hands(pages: list[Page]) -> None:
+    """Waits for every player's Rummy 70 hand on a table dealt at random: when the cut turned up a
+    joker (one deal in about fifty), the cutter keeps it, and the hands are dealt then."""
+    for page in pages:
+        expect(page.locator("#rummy-hand")).to_be_visible()
+    for page in pages:
+        if page.locator("#rummy-keep-cut").count():
+            page.click("#rummy-keep-cut")
+    for page in pages:
+        expect(page.locator("#rummy-hand .card").first).to_be_visible()
+
+
 def version(page: Page) -> str:
-    return page.locator("#table-version").inner_text().strip()
+    return page.locator("#table-version").get_attribute("data-version") or ""
 
 
 def assert_version_unchanged(page: Page, before: str) -> None:
-    expect(page.locator("#table-version")).to_have_text(before)
+    expect(page.locator("#table-version")).to_have_attribute("data-version", before)
 
 
 def on_a_phone(open_person: Callable[..., Page], player: Page) -> Page:
@@ -70,7 +84,7 @@ def on_a_phone(open_person: Callable[..., Page], player: Page) -> Page:
     phone = phone_tab(open_person, player)
     phone.goto(player.url)
     listen(phone)
-    expect(phone.locator("#table-version")).to_have_text(version(player))
+    expect(phone.locator("#table-version")).to_have_attribute("data-version", version(player))
     return phone
 
 

@@ -1,7 +1,7 @@
 """Screenshots of the lobby and of a table page with two players seated (whole pages), and of the
-same table once the game has started (the screen a player sees around his hand: the move controls
-stick to the bottom of the window, so a whole-page shot would lay them over the page), at desktop
-size and on a 390x844 phone, written to artifacts/screenshots/ for a person to look at."""
+same table once the game has started (the first screen a player sees, unscrolled: the game is on
+one screen), at desktop size and on a 390x844 phone, written to artifacts/screenshots/ for a
+person to look at."""
 
 from collections.abc import Callable
 
@@ -18,6 +18,7 @@ from tests.e2e.actions import (
     sit_in_free_seat,
     table_id,
 )
+from tests.e2e.games import wait_for_dealt_hands
 
 pytestmark = pytest.mark.e2e
 
@@ -48,8 +49,8 @@ def test_lobby_and_table_screenshots(open_person: Callable[..., Page]) -> None:
     shoot(phone, table, "phone")
 
     host.click("#start-table")
+    wait_for_dealt_hands([host, guest])
     for page, size in ((host, "desktop"), (phone, "phone")):
         page.goto(f"/tables/{table}/")
         expect(page.locator("#rummy-hand .card").first).to_be_visible()
-        page.evaluate("document.getElementById('rummy-hand').scrollIntoView({block: 'center'})")
         page.screenshot(path=SCREENSHOTS / f"game-{size}.png")

@@ -3,9 +3,9 @@
 import pytest
 from django.test import Client
 
-from games.chat import post_message
 from games.models import Action, User
-from tests.web.matches import play_until_hands, start_match
+from games.tables.chat import post_message
+from tests.support.matches import play_until_hands, start_match
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """The per-socket message budget forgets messages older than its window."""
 
-from games.rate_limits import MessageBudget
+from games.live.rate_limits import MessageBudget
 
 
 def test_budget_refuses_past_its_limit_and_recovers_after_the_window() -> None:

@@ -3,9 +3,9 @@
 import pytest
 from django.test import Client
 
-from games import services
 from games.models import User
-from tests.web.tables import open_table
+from games.tables import seating
+from tests.support.tables import open_table
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ def staff(ana: User) -> Client:
 
 def test_admin_lists_tables_and_shows_their_seats(staff: Client, ana: User, bruno: User) -> None:
     table = open_table(ana, game="golfo")
-    services.sit(table_id=table.pk, user=bruno, position=3)
+    seating.sit(table_id=table.pk, user=bruno, position=3)
 
     listing = staff.get("/admin/games/table/", {"game__exact": "golfo"}).content.decode()
     detail = staff.get(f"/admin/games/table/{table.pk}/change/").content.decode()

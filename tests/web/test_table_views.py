@@ -6,9 +6,9 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games import services
 from games.models import Table, User
-from tests.web.tables import open_table
+from games.tables import seating
+from tests.support.tables import open_table
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def seat(page: str, position: int) -> str:
 def test_lobby_lists_open_public_tables_with_their_facts(ana: User, bruno: User) -> None:
     rummy = open_table(ana, clock=60)
     golfo = open_table(bruno, game="golfo", options={"rebuy": "freezeout"})
-    services.sit(table_id=golfo.pk, user=ana, position=2)
+    seating.sit(table_id=golfo.pk, user=ana, position=2)
 
     page = browser().get("/").content.decode()
 
@@ -122,6 +122,7 @@ def test_golfo_tables_always_have_four_seats_and_private_ones_open_by_invite(ana
         "ante": 5,
         "min_bet": 20,
         "rebuy": "freezeout",
+        "tie": "seat_order",
     }
 
 
@@ -161,7 +162,7 @@ def test_golfo_ante_above_the_stack_is_refused(ana: User) -> None:
 
 def test_table_page_shows_each_viewer_his_buttons(ana: User, bruno: User, carmen: User) -> None:
     table = open_table(ana)
-    services.sit(table_id=table.pk, user=bruno, position=2)
+    seating.sit(table_id=table.pk, user=bruno, position=2)
     url = f"/tables/{table.pk}/"
 
     hosts = browser(ana).get(url).content.decode()
@@ -169,7 +170,7 @@ def test_table_page_shows_each_viewer_his_buttons(ana: User, bruno: User, carmen
     spectators = browser(carmen).get(url).content.decode()
 
     assert f'hx-ext="ws" ws-connect="/ws/tables/{table.pk}/"' in hosts
-    assert 'name="version" value="2">2</span>' in hosts
+    assert 'data-version="2"' in hosts and 'name="version" value="2"' in hosts
     assert 'class="seat-player">Bruno<' in seat(hosts, 2)
     assert 'class="remove' in seat(hosts, 2)
     assert 'class="stand"' in seat(hosts, 0)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.engine.errors import N_, EngineError
+from games.engine.errors import EngineError
+from games.engine.messages import N_
 
 
 class AmountOutOfRange(EngineError):

@@ -40,7 +40,8 @@ def chips_in_play(state: State) -> int:
 
 def _chips(state: State) -> list[str]:
     found = []
-    expected = sum(state.options.starting_stack + p.rebought for p in state.players)
+    brought = state.options.starting_stacks(len(state.players))
+    expected = sum(brought) + sum(p.rebought for p in state.players)
     if chips_in_play(state) != expected:
         found.append(f"chips: {chips_in_play(state)} in play, {expected} expected")
     for seat, player in enumerate(state.players):

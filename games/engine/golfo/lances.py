@@ -71,6 +71,7 @@ def start_hand(state: State) -> None:
         player.hand = []
         player.committed = 0
         player.thrown = []
+        player.thrown_cards = []
     state.stock = deck_for(state, state.hand_no)
     state.discards = []
     state.rebuilds = 0
@@ -167,9 +168,22 @@ def end_hand(state: State, result: HandResult) -> None:
     state.turn = None
     state.lance = Lance.HAND_OVER
     if state.options.stakes is Stakes.FREEZEOUT:
-        for player in state.players:
-            player.eliminated = player.eliminated or player.stack == 0
+        won = _won(result, len(state.players))
+        for seat, player in enumerate(state.players):
+            if not player.eliminated and player.stack == 0:
+                player.eliminated = True
+                player.out_hand = result.hand_no
+                player.out_chips = result.put_in[seat] - won[seat]
         remaining = [seat for seat, p in enumerate(state.players) if not p.eliminated]
         if len(remaining) == 1:
             state.lance = Lance.MATCH_OVER
             state.winner = remaining[0]
+
+
+def _won(result: HandResult, seats: int) -> list[int]:
+    """What each seat took from the pots of a hand."""
+    won = [0] * seats
+    for pot in result.pots:
+        for seat, share in zip(pot.winners, pot.shares, strict=True):
+            won[seat] += share
+    return won

@@ -42,6 +42,8 @@ from games.engine.golfo.state import (
 )
 
 TABLE_SIZES = (3, 4)
+FREEZEOUT_TABLE_SIZES = (2, 3, 4)
+"""A freezeout match may also start with 2 players: both play every hand (RULES.md §2)."""
 
 
 def new_match(
@@ -55,28 +57,35 @@ def new_match(
 ) -> State:
     """A match with its first hand dealt, waiting for the first envite.
 
-    ``players`` is 4 (or 3). The first dealer is drawn by lot from ``seed``; ``dealer`` fixes it
-    instead. ``decks`` fixes the deck of any hand by its number, ``deck`` that of the first
-    hand: the cards given come first, dealt two to each player from the dealer's right, then
-    three to each player still in, then the stock; the rest of the 28 follow in deck order.
-    Tests (the web layer's too) build exact deals so.
+    ``players`` is 4 (or 3; or 2 in a freezeout). Each seat starts with ``options.stacks``. The
+    first dealer is ``options.dealer``, else drawn by lot from ``seed``; ``dealer`` fixes it
+    instead (over the options'). ``decks`` fixes the deck of any hand by its number, ``deck``
+    that of the first hand: the cards given come first, dealt two to each player from the
+    dealer's right, then three to each player still in, then the stock; the rest of the 28
+    follow in deck order. Tests (the web layer's too) build exact deals so.
     """
-    if type(players) is not int or players not in TABLE_SIZES:
+    options = options or Options()
+    if options.stakes is Stakes.FREEZEOUT:
+        if type(players) is not int or players not in FREEZEOUT_TABLE_SIZES:
+            raise BadTable(allowed="2, 3 or 4")
+    elif type(players) is not int or players not in TABLE_SIZES:
         raise BadTable(allowed="3 or 4")
+    stacks = options.starting_stacks(players)
     fixed = dict(decks or {})
     if deck is not None:
         if 1 in fixed:
             raise InvalidAction(detail="the first hand's deck is given twice")
         fixed[1] = deck
-    options = options or Options()
+    if dealer is None:
+        dealer = options.dealer
     if dealer is None:
         dealer = seeded_rng(seed, "dealer").randrange(players)
-    elif not 0 <= dealer < players:
+    if not 0 <= dealer < players:
         raise InvalidAction(detail=f"no seat {dealer} to deal")
     state = State(
         options=options,
         seed=seed,
-        players=[Player(stack=options.starting_stack) for _ in range(players)],
+        players=[Player(stack=stack) for stack in stacks],
         decks={
             hand_no: stacked(golfo_deck(), cards)[: len(cards)] for hand_no, cards in fixed.items()
         },

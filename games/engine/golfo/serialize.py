@@ -87,6 +87,9 @@ def _player_to_json(player: Player) -> dict[str, Any]:
         "acted": player.acted,
         "raise_mark": player.raise_mark,
         "thrown": list(player.thrown),
+        "thrown_cards": _cards(player.thrown_cards),
+        "out_hand": player.out_hand,
+        "out_chips": player.out_chips,
     }
 
 
@@ -103,6 +106,9 @@ def _player_from_json(data: Any) -> Player:
         acted=data["acted"],
         raise_mark=data["raise_mark"],
         thrown=list(data["thrown"]),
+        thrown_cards=_read_cards(data.get("thrown_cards", [])),
+        out_hand=data.get("out_hand"),
+        out_chips=data.get("out_chips", 0),
     )
 
 

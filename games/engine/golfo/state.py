@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from games.engine.cards import Card
-from games.engine.golfo.options import Options
+from games.engine.golfo.options import Options, Stakes
+from games.engine.places import places_from
 
 
 class Lance(StrEnum):
@@ -55,6 +56,9 @@ class Player:
     acted: bool = False
     raise_mark: int = 0  # the round's count of full bets/raises when he last acted
     thrown: list[int] = field(default_factory=list)  # cards thrown in each discard (public)
+    thrown_cards: list[Card] = field(default_factory=list)  # what he threw this hand (hidden)
+    out_hand: int | None = None  # freezeout: the hand he went out in
+    out_chips: int = 0  # freezeout: the chips he had when that hand began
 
     @property
     def live(self) -> bool:
@@ -83,6 +87,9 @@ class Player:
             self.acted,
             self.raise_mark,
             list(self.thrown),
+            list(self.thrown_cards),
+            self.out_hand,
+            self.out_chips,
         )
 
 
@@ -145,6 +152,30 @@ class State:
             self.result,
             self.winner,
         )
+
+    def places(self) -> list[int] | None:
+        """Freezeout places: a later elimination ranks higher; players out in the same hand are
+        placed by the chips they had when it began (equal chips share a place). A rebuy table
+        has no places (each player's result is his net chips)."""
+        if self.options.stakes is Stakes.REBUY:
+            return None
+        return places_from(
+            [
+                (float("inf"), 0.0)
+                if not player.eliminated
+                else (float(player.out_hand or 0), float(player.out_chips))
+                for player in self.players
+            ]
+        )
+
+    def net_chips(self) -> list[int]:
+        """Each seat's chips against what he brought (the starting stack and every rebuy); a hand
+        cut short counts as void, what he put in it his own."""
+        brought = self.options.starting_stacks(len(self.players))
+        return [
+            player.stack + player.committed - stack - player.rebought
+            for player, stack in zip(self.players, brought, strict=True)
+        ]
 
     def order(self) -> list[int]:
         """All seats in the order of play, starting at the dealer's right."""

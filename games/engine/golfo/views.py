@@ -13,7 +13,7 @@ from typing import Any
 from games.engine.golfo.hands import hand_value
 from games.engine.golfo.match import legal_moves
 from games.engine.golfo.pots import pots
-from games.engine.golfo.state import HandResult, State
+from games.engine.golfo.state import HandResult, Lance, State
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:
@@ -41,6 +41,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
         "turn_moves": [] if state.turn is None else legal_moves(state, state.turn),
         "result": _result(state.result),
         "winner": state.winner,
+        "places": state.places() if state.lance is Lance.MATCH_OVER else None,
     }
 
 

@@ -29,6 +29,13 @@ class MeldSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class KeepCut:
+    """The cutter who showed a joker keeps it (he is then dealt 13 more) or puts it back."""
+
+    keep: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     """Take the top card of the stock."""
 
@@ -94,7 +101,17 @@ class NextHand:
 
 
 Action = (
-    Draw | TakeDiscard | Open | LayMeld | LayOff | SwapJoker | Discard | Close | Ready | NextHand
+    KeepCut
+    | Draw
+    | TakeDiscard
+    | Open
+    | LayMeld
+    | LayOff
+    | SwapJoker
+    | Discard
+    | Close
+    | Ready
+    | NextHand
 )
 
 
@@ -130,6 +147,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
             return {"kind": "discard", "card": card.to_json()}
         case Close(last=last):
             return {"kind": "close", "last": _card_json(last)}
+        case KeepCut(keep=keep):
+            return {"kind": "keep_cut", "keep": keep}
     return {"kind": _SIMPLE_KINDS[type(action)]}
 
 
@@ -147,6 +166,7 @@ _FIELDS: dict[str, set[str]] = {
     "swap_joker": {"meld", "card"},
     "discard": {"card"},
     "close": {"last"},
+    "keep_cut": {"keep"},
 } | {kind: set() for kind in _SIMPLE}
 
 
@@ -205,5 +225,10 @@ def action_from_json(data: object) -> Action:
         return SwapJoker(_index(data.get("meld")), _card(data.get("card")))
     if kind == "discard":
         return Discard(_card(data.get("card")))
+    if kind == "keep_cut":
+        keep = data.get("keep")
+        if type(keep) is not bool:
+            raise _garbage(data)
+        return KeepCut(keep)
     last = data.get("last")
     return Close(None if last is None else _card(last))

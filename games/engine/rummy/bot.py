@@ -1,9 +1,10 @@
 """A Rummy 70 bot that plays from its own view alone (``decide(view) -> Action``).
 
-Each call makes one move. It takes the discard only when it can play it at once, opens with the
+Each call makes one move. It takes the discard only when it can play it this turn, opens with the
 richest choice of melds as soon as it reaches 70, then lays every meld it holds, lays off what
-fits, swaps a joker when the freed joker can be played at once, and discards the card that fits
-worst (never a joker).
+fits, swaps a joker when the freed joker can be played this turn, and discards the card that fits
+worst (never a joker). While it owes cards it follows the owed-cards search
+(:mod:`games.engine.rummy.owed`), so every move it makes is one the rules accept.
 """
 
 from __future__ import annotations
@@ -17,15 +18,18 @@ from games.engine.rummy.actions import (
     Close,
     Discard,
     Draw,
+    KeepCut,
     LayMeld,
     LayOff,
+    MeldSpec,
     Open,
     Ready,
     SwapJoker,
     TakeDiscard,
 )
 from games.engine.rummy.melds import Meld, card_points
-from games.engine.rummy.planner import Search, lay_off_target, swapped
+from games.engine.rummy.owed import Step, next_step, placeable, swapped
+from games.engine.rummy.planner import Search, lay_off_target
 from games.engine.rummy.serialize import meld_from_json
 
 JOKER_LAY_OFF_HAND = 2
@@ -36,6 +40,8 @@ def decide(view: dict[str, Any]) -> Action:
     kinds: list[str] = view["legal"]["kinds"]
     if "ready" in kinds:
         return Ready()
+    if "keep_cut" in kinds:
+        return KeepCut(keep=True)
     if not kinds or view["viewer"] is None:
         raise WrongPhase()
     hand = [Card.from_json(c) for c in view["hand"]]
@@ -61,24 +67,23 @@ def _would_use(
     if not opened:
         needed: int = view["opening_points"]
         return points >= needed
-    return points > 0 or lay_off_target(top, melds) is not None
+    return placeable(after, [top], melds)
 
 
 def _play(
     hand: list[Card], melds: list[Meld], opened: bool, owed: list[Card], kinds: list[str]
 ) -> Action:
     search = Search(hand)
+    if owed and opened:
+        step = next_step(hand, owed, melds)
+        if step is None:
+            raise WrongPhase()
+        return _action(step)
     for card in owed:
         position = next(i for i, c in enumerate(hand) if c.id == card.id)
         points, chosen = search.best_with(position)
-        if not opened and points:
+        if points:
             return Open(tuple(c.spec(hand) for c in chosen))
-        with_card = [c for c in chosen if position in c.positions]
-        if with_card:
-            return LayMeld(with_card[0].spec(hand))
-        index = lay_off_target(card, melds)
-        if index is not None:
-            return LayOff(index, card)
     points, chosen = search.best()
     if not opened:
         if "open" in kinds and chosen and points >= 70:
@@ -116,11 +121,18 @@ def _swap(hand: list[Card], melds: list[Meld]) -> Action | None:
         after_hand = [c for c in hand if c.id != card.id] + [joker]
         after_melds = list(melds)
         after_melds[index] = swapped(meld, card)
-        if Search(after_hand).best_with(len(after_hand) - 1)[0] > 0:
-            return SwapJoker(index, card)
-        if lay_off_target(joker, after_melds) is not None:
+        if placeable(after_hand, [joker], after_melds):
             return SwapJoker(index, card)
     return None
+
+
+def _action(step: Step) -> Action:
+    if step.kind == "meld":
+        return LayMeld(MeldSpec(step.cards, step.joker_as))
+    assert step.meld is not None
+    if step.kind == "swap":
+        return SwapJoker(step.meld, step.cards[0])
+    return LayOff(step.meld, step.cards[0], step.joker_as)
 
 
 def _worst_card(hand: list[Card], search: Search, opened: bool) -> Card:

@@ -1,10 +1,10 @@
 """The 106-card deck, the cut and the deal of a hand (RULES.md §1 "Players, deal and turn order").
 
-The deck order decides everything: the top card is the one the cutter shows (kept when it is a
-joker, otherwise returned to the bottom of the deck), then the cards are dealt one at a time,
-starting with the player on the dealer's right and going counter-clockwise, dealer last, until
-everyone holds 14; the next card is turned up to start the discard pile; the rest is the stock,
-drawn from the front.
+The deck order decides everything: the top card is the one the cutter shows (a joker he may
+keep; a card not kept goes back into the stock at a seeded random place), then the cards are
+dealt one at a time, starting with the player on the dealer's right and going
+counter-clockwise, dealer last, until everyone holds 14; the next card is turned up to start the
+discard pile; the rest is the stock, drawn from the front.
 
 :func:`stacked_deal` builds a deck that deals exact hands, for tests and for the web layer's
 test-only fixed deals (``new_match(..., deck=stacked_deal(...))``).
@@ -45,28 +45,17 @@ def cutter(state: State) -> int:
 
 
 def deal(state: State, deck: Sequence[Card]) -> None:
-    """Cut, deal 14 each, turn up a card, leave the stock; ``state`` is a fresh copy to fill."""
+    """Cut, then deal; ``state`` is a fresh copy to fill. A cutter who shows a joker is first
+    asked whether he keeps it (phase ``cut``, his turn): until he says, the undealt deck lies in
+    ``stock`` with the joker on top, and nobody holds a card."""
     if sorted(c.id for c in deck) != list(range(DECK_SIZE)):
         raise InvalidAction(detail="a rummy deal needs the 106 cards of the deck, each once")
     cards = list(deck)
-    hands: list[list[Card]] = [[] for _ in range(state.players)]
-    shown = cards.pop(0)
+    shown = cards[0]
     cut_by = cutter(state)
-    if shown.is_joker:
-        hands[cut_by].append(shown)
-    else:
-        cards.append(shown)
-    order = deal_order(state)
-    position = 0
-    for _ in range(HAND_SIZE):
-        for seat in order:
-            if len(hands[seat]) < HAND_SIZE:
-                hands[seat].append(cards[position])
-                position += 1
-    state.cut = Cut(cut_by, shown, shown.is_joker)
-    state.hands = hands
-    state.discards = [cards[position]]
-    state.stock = cards[position + 1 :]
+    state.cut = Cut(cut_by, shown, False)
+    state.hands = [[] for _ in range(state.players)]
+    state.discards = []
     state.melds = []
     state.face_down = []
     state.opened = [False] * state.players
@@ -75,6 +64,43 @@ def deal(state: State, deck: Sequence[Card]) -> None:
     state.rebuilds = 0
     state.ready = [False] * state.players
     state.result = None
+    state.turns_begun = 0
+    if shown.is_joker and state.options.cut_choice:
+        state.stock = cards
+        state.phase = "cut"
+        state.turn = cut_by
+        return
+    deal_after_cut(state, cards, keep=shown.is_joker)
+
+
+def deal_after_cut(state: State, cards: list[Card], *, keep: bool) -> None:
+    """Deal 14 each from the deck whose top card was shown at the cut (the cutter who keeps his
+    joker gets 13 more), turn up a card and leave the stock. A cut card not kept goes back into
+    the stock at a random place from the seed (under the older rules of ``Options.cut_choice``,
+    to the bottom of the deck)."""
+    assert state.cut is not None
+    cut_by = state.cut.seat
+    shown = cards.pop(0)
+    hands: list[list[Card]] = [[] for _ in range(state.players)]
+    if keep:
+        hands[cut_by].append(shown)
+    elif not state.options.cut_choice:
+        cards.append(shown)
+    order = deal_order(state)
+    position = 0
+    for _ in range(HAND_SIZE):
+        for seat in order:
+            if len(hands[seat]) < HAND_SIZE:
+                hands[seat].append(cards[position])
+                position += 1
+    stock = cards[position + 1 :]
+    if not keep and state.options.cut_choice:
+        place = seeded_rng(state.seed, state.hand_no, "cut", 0).randrange(len(stock) + 1)
+        stock.insert(place, shown)
+    state.cut = Cut(cut_by, shown, keep)
+    state.hands = hands
+    state.discards = [cards[position]]
+    state.stock = stock
     state.phase = "draw"
     state.turn = order[0]
     state.turns_begun = 1

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from games.engine.errors import N_, EngineError
+from games.engine.errors import EngineError
+from games.engine.messages import N_
 
 
 class IllegalMeld(EngineError):
     code = "illegal_meld"
-    template = N_("{cards} is neither a set nor a run: {reason}")
+    template = N_("These cards make neither a set nor a run ({cards}): {reason}")
 
 
 class OpeningTooLow(EngineError):
@@ -102,4 +103,6 @@ class CannotOpenWith(EngineError):
 
 class WouldStrand(EngineError):
     code = "would_strand"
-    template = N_("After that move you could not play {card} on the table this turn.")
+    template = N_(
+        "After that move you could not play every card you owe on the table this turn ({cards})."
+    )

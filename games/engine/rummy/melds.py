@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from games.engine.cards import ACE, JOKER_TEXT, KING, SUITS, Card, Suit, parse_card
+from games.engine.messages import N_
 from games.engine.rummy.errors import IllegalMeld
 
 MeldKind = Literal["set", "run"]
@@ -80,11 +81,11 @@ def form_meld(
         return IllegalMeld(cards=" ".join(map(str, cards)) or "-", reason=reason)
 
     if len(cards) < 3:
-        raise refuse("a meld needs at least 3 cards")
+        raise refuse(N_("a meld needs at least 3 cards"))
     if len(jokers) > 1:
-        raise refuse("a meld holds at most one joker")
+        raise refuse(N_("a meld holds at most one joker"))
     if joker_as is not None and (joker_as.is_joker or not jokers):
-        raise refuse("a joker stands for one real card")
+        raise refuse(N_("a joker stands for one real card"))
     if len({c.rank for c in real}) == 1:
         return _form_set(real, jokers, joker_as, owner, refuse)
     return _form_run(real, jokers, joker_as, owner, refuse)
@@ -100,15 +101,15 @@ def _form_set(
     rank = real[0].rank
     suits = [c.suit for c in real]
     if len(set(suits)) != len(suits):
-        raise refuse("a set needs different suits")
+        raise refuse(N_("a set needs different suits"))
     if jokers:
         missing = [s for s in SUITS if s not in suits]
         if joker_as is None and missing:
             joker_as = Card(rank, missing[0])
         if joker_as is None or joker_as.rank != rank or joker_as.suit in suits:
-            raise refuse("the joker must stand for a missing suit of the set")
+            raise refuse(N_("the joker must stand for a missing suit of the set"))
     if len(real) + len(jokers) > 4:
-        raise refuse("a set holds at most 4 cards")
+        raise refuse(N_("a set holds at most 4 cards"))
     order = {s: i for i, s in enumerate(SUITS)}
 
     def suit_index(card: Card) -> int:
@@ -129,7 +130,7 @@ def _form_run(
 ) -> Meld:
     suits = {c.suit for c in real}
     if len(suits) != 1 or (joker_as is not None and joker_as.suit not in suits):
-        raise refuse("a run needs one suit (and a set one rank)")
+        raise refuse(N_("a run needs one suit (and a set one rank)"))
     suit = real[0].suit
     assert suit is not None
     declared_ace = joker_as is not None and joker_as.rank == ACE
@@ -159,7 +160,9 @@ def _form_run(
         span = range(min(placed), max(placed) + 1)
         stands_for = Card(ACE if spot == HIGH_ACE else spot, Suit(suit))
         return Meld("run", tuple(placed[p] for p in span), stands_for, owner)
-    raise refuse("a run needs consecutive cards of one suit, A-2-3 or Q-K-A, no wrap")
+    raise refuse(
+        N_("a run needs consecutive cards of one suit, ace-2-3 or knight-king-ace, no wrap")
+    )
 
 
 def _position(card: Card, ace_high: bool) -> int:
@@ -179,7 +182,7 @@ def meld_points(cards: Sequence[Card], *, joker_as: Card | None = None) -> int:
 def extend(meld: Meld, card: Card, *, joker_as: Card | None = None) -> Meld:
     """The meld with one more card laid off on it (a lay-off), or :class:`IllegalMeld`."""
     if card.is_joker and meld.joker is not None:
-        raise IllegalMeld(cards=f"{format_meld(meld)} {card}", reason="one joker per meld")
+        raise IllegalMeld(cards=f"{format_meld(meld)} {card}", reason=N_("one joker per meld"))
     declared = meld.joker_as if meld.joker is not None else joker_as
     return form_meld([*meld.cards, card], joker_as=declared, owner=meld.owner)
 

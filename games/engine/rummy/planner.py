@@ -1,6 +1,7 @@
 """Finding plays in a hand: candidate melds, the richest set of disjoint ones, lay-offs.
 
-Used by the bot, and by the rules to refuse a move that would leave a turn unable to end. A
+Used by the bot, by the rules to judge an opening with a taken joker, and by the owed-cards
+search (:mod:`games.engine.rummy.owed`) for the new melds a hand can lay. A
 candidate names hand positions, so two copies of a card are two different choices; the search
 is exact (memoised over the set of cards still free).
 """
@@ -168,34 +169,3 @@ def lay_off_target(card: Card, melds: Sequence[Meld]) -> int | None:
             continue
         return index
     return None
-
-
-def can_play(card: Card, hand: Sequence[Card], melds: Sequence[Meld]) -> bool:
-    """Whether ``card`` (held in ``hand``) can still reach the table this turn.
-
-    By a lay-off, by a meld with other cards of the hand, or by swapping it for a joker that can
-    then be played in turn.
-    """
-    if lay_off_target(card, melds) is not None:
-        return True
-    position = next(i for i, c in enumerate(hand) if c.id == card.id)
-    if Search(hand).best_with(position)[0] > 0:
-        return True
-    for index, meld in enumerate(melds):
-        joker = meld.joker
-        if card.is_joker or joker is None or meld.joker_as != card:
-            continue
-        after_hand = [c for c in hand if c.id != card.id] + [joker]
-        after_melds = list(melds)
-        after_melds[index] = swapped(meld, card)
-        if lay_off_target(joker, after_melds) is not None:
-            return True
-        if Search(after_hand).best_with(len(after_hand) - 1)[0] > 0:
-            return True
-    return False
-
-
-def swapped(meld: Meld, card: Card) -> Meld:
-    """The meld with its joker replaced by the real card it stands for."""
-    cards = tuple(card if c.is_joker else c for c in meld.cards)
-    return Meld(meld.kind, cards, None, meld.owner)

@@ -24,6 +24,7 @@ from games.engine.rummy.actions import (
     Close,
     Discard,
     Draw,
+    KeepCut,
     LayMeld,
     LayOff,
     MeldSpec,
@@ -33,7 +34,7 @@ from games.engine.rummy.actions import (
     SwapJoker,
     TakeDiscard,
 )
-from games.engine.rummy.deal import deal, seeded_deck
+from games.engine.rummy.deal import deal, deal_after_cut, seeded_deck
 from games.engine.rummy.errors import (
     AlreadyOpened,
     AlreadyReady,
@@ -56,7 +57,8 @@ from games.engine.rummy.errors import (
     WouldStrand,
 )
 from games.engine.rummy.melds import Meld, extend, form_meld, hand_points
-from games.engine.rummy.planner import Search, can_play, swapped
+from games.engine.rummy.owed import placeable, swapped
+from games.engine.rummy.planner import Search
 from games.engine.rummy.state import (
     DEFAULT_PLAYERS,
     MAX_PLAYERS,
@@ -79,12 +81,17 @@ def new_match(
 ) -> State:
     """A match with its first hand dealt.
 
-    The first dealer is drawn by lot from the seed, and every shuffle comes from the seed. For
-    tests (and the web layer's test-only fixed deals) ``deck`` fixes the order of the first
-    hand's deck, e.g. ``deal.stacked_deal(...)``, and ``dealer`` fixes the first dealer.
+    The first dealer is ``options.dealer``, else drawn by lot from the seed, and every shuffle
+    comes from the seed; each seat starts with ``options.points``. For tests (and the web
+    layer's test-only fixed deals) ``deck`` fixes the order of the first hand's deck, e.g.
+    ``deal.stacked_deal(...)``, and ``dealer`` fixes the first dealer (over the options').
     """
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise BadOptions(reason=f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
+    options = options or Options()
+    points = options.starting_points(players)
+    if dealer is None:
+        dealer = options.dealer
     if dealer is None:
         dealer = seeded_rng(seed, 0, "dealer", 0).randrange(players)
     if not 0 <= dealer < players:
@@ -92,14 +99,15 @@ def new_match(
     state = State(
         seed=seed,
         players=players,
-        options=options or Options(),
+        options=options,
         hand_no=1,
         dealer=dealer,
-        points=[0] * players,
+        points=points,
         phase="draw",
         turn=0,
         hands=[],
         opened=[],
+        out_hand=[None] * players,
     )
     deal(state, deck if deck is not None else seeded_deck(seed, 1))
     return state
@@ -172,6 +180,16 @@ def _require_phase(state: State, phase: str) -> None:
         raise WrongPhase()
 
 
+# --- the cut -----------------------------------------------------------------------------------
+
+
+def _keep_cut(state: State, seat: int, action: Action) -> None:
+    """The cutter who showed a joker keeps it or puts it back; then the deal goes on."""
+    assert isinstance(action, KeepCut)
+    _require_phase(state, "cut")
+    deal_after_cut(state, state.stock, keep=action.keep)
+
+
 # --- taking a card -----------------------------------------------------------------------------
 
 
@@ -205,7 +223,7 @@ def _take_discard(state: State, seat: int, action: Action) -> None:
         if Search(with_joker).best_with(len(hand))[0] < OPENING_POINTS:
             raise CannotOpenWith(card=str(top))
         state.open_with = top
-    elif not can_play(top, [*hand, top], state.melds):
+    elif not placeable([*hand, top], [*state.must_play, top], state.melds):
         raise CannotPlayTaken(card=str(top))
     state.discards.pop()
     hand.append(top)
@@ -230,13 +248,14 @@ def _take_from_hand(hand: list[Card], wanted: Sequence[Card]) -> list[Card]:
 
 
 def _played(state: State, seat: int, cards: Iterable[Card]) -> None:
-    """Cards that reached the table no longer have to be played this turn; the others must
-    still be playable after this move, or the move is refused (a turn must be able to end)."""
+    """Cards that reached the table no longer have to be played this turn. The move is refused
+    when, after it, no sequence of moves could lay every card still owed (RULES.md, "Owed
+    cards"): the turn must stay able to end."""
     ids = {c.id for c in cards}
     state.must_play = [c for c in state.must_play if c.id not in ids]
-    for owed in state.must_play:
-        if state.opened[seat] and not can_play(owed, state.hands[seat], state.melds):
-            raise WouldStrand(card=str(owed))
+    owed = state.must_play
+    if owed and state.opened[seat] and not placeable(state.hands[seat], owed, state.melds):
+        raise WouldStrand(cards=" ".join(map(str, owed)))
 
 
 def _form(state: State, seat: int, specs: Sequence[MeldSpec]) -> list[Meld]:
@@ -385,6 +404,8 @@ def _end_hand(state: State, closer: int | None, ending: Ending, penalties: list[
     for seat, penalty in enumerate(penalties):
         state.points[seat] += penalty
     eliminated = tuple(s for s in active if not state.in_match(s))
+    for seat in eliminated:
+        state.out_hand[seat] = state.hand_no
     state.result = HandResult(ending, closer, counts, tuple(penalties), eliminated)
     state.must_play = []
     state.open_with = None
@@ -417,6 +438,7 @@ def _next_hand(state: State) -> None:
 
 
 _TURN_MOVES: dict[type, Callable[[State, int, Action], None]] = {
+    KeepCut: _keep_cut,
     Draw: _draw,
     TakeDiscard: _take_discard,
     Open: _open,

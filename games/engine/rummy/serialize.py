@@ -76,6 +76,7 @@ def state_to_json(state: State) -> dict[str, Any]:
             "eliminated": list(result.eliminated),
         },
         "winner": state.winner,
+        "out_hand": list(state.out_hand),
     }
 
 
@@ -129,4 +130,11 @@ def _state_from_json(data: Any) -> State:
             tuple(result["eliminated"]),
         ),
         winner=data["winner"],
+        out_hand=[None if out is None else int(out) for out in _out_hand(data)],
     )
+
+
+def _out_hand(data: Any) -> list[Any]:
+    """The hand each seat went out in; a state stored before it was kept knows none."""
+    stored = data.get("out_hand")
+    return list(stored) if stored is not None else [None] * int(data["players"])

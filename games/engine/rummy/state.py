@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from games.engine.cards import Card
+from games.engine.places import places_from
 from games.engine.rummy.errors import BadOptions
 from games.engine.rummy.melds import JOKER_IN_HAND_POINTS, Meld
 
@@ -18,27 +19,77 @@ HAND_SIZE = 14
 ELIMINATION_POINTS = 3
 MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 6, 4
 
-Phase = Literal["draw", "play", "hand_over", "match_over"]
+Phase = Literal["cut", "draw", "play", "hand_over", "match_over"]
 Ending = Literal["seco", "no_abiertos", "abiertos", "agotada"]
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Table options, with the RULES.md defaults."""
+    """Table options, with the RULES.md defaults.
+
+    ``cut_choice`` is not the host's to choose: it records the rules a match was dealt under, so
+    that its log replays. True (every new match): a cutter who shows a joker is asked whether he
+    keeps it, and a cut card not kept goes back into the stock at a random place. False (matches
+    stored before, whose options lack it): the joker was kept at once and any other cut card went
+    to the bottom of the deck.
+
+    ``points``: the penalty points each seat starts the match with (a tournament carries them
+    from hand to hand), ``None`` for 0 each; ``dealer``: the seat that deals the first hand,
+    ``None`` for one drawn by lot from the seed. Neither is written to JSON when ``None``."""
 
     joker_penalty: int = JOKER_IN_HAND_POINTS
+    cut_choice: bool = True
+    points: tuple[int, ...] | None = None
+    dealer: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.points is not None and any(
+            type(p) is not int or not 0 <= p < ELIMINATION_POINTS for p in self.points
+        ):
+            raise BadOptions(reason=f"points={self.points!r}")
+        if self.dealer is not None and (type(self.dealer) is not int or self.dealer < 0):
+            raise BadOptions(reason=f"dealer={self.dealer!r}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"joker_penalty": self.joker_penalty}
+        data: dict[str, Any] = {"joker_penalty": self.joker_penalty, "cut_choice": self.cut_choice}
+        if self.points is not None:
+            data["points"] = list(self.points)
+        if self.dealer is not None:
+            data["dealer"] = self.dealer
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> Options:
-        if not isinstance(data, dict) or set(data) - {"joker_penalty"}:
+        if not isinstance(data, dict) or set(data) - {
+            "joker_penalty",
+            "cut_choice",
+            "points",
+            "dealer",
+        }:
             raise BadOptions(reason=repr(data))
         penalty = data.get("joker_penalty", JOKER_IN_HAND_POINTS)
         if type(penalty) is not int or not 0 <= penalty <= 100:
             raise BadOptions(reason=f"joker_penalty={penalty!r}")
-        return cls(joker_penalty=penalty)
+        cut_choice = data.get("cut_choice", False)
+        if type(cut_choice) is not bool:
+            raise BadOptions(reason=f"cut_choice={cut_choice!r}")
+        points = data.get("points")
+        if points is not None and not isinstance(points, list):
+            raise BadOptions(reason=f"points={points!r}")
+        return cls(
+            joker_penalty=penalty,
+            cut_choice=cut_choice,
+            points=None if points is None else tuple(points),
+            dealer=data.get("dealer"),
+        )
+
+    def starting_points(self, players: int) -> list[int]:
+        """Each seat's points when the match begins."""
+        if self.points is None:
+            return [0] * players
+        if len(self.points) != players:
+            raise BadOptions(reason=f"points for {len(self.points)} seats, {players} playing")
+        return list(self.points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +136,7 @@ class State:
     ready: list[bool] = field(default_factory=list)
     result: HandResult | None = None
     winner: int | None = None
+    out_hand: list[int | None] = field(default_factory=list)  # the hand each seat went out in
 
     def copy(self) -> State:
         """An independent copy (cards and melds are immutable, so lists are enough)."""
@@ -111,6 +163,7 @@ class State:
             ready=list(self.ready),
             result=self.result,
             winner=self.winner,
+            out_hand=list(self.out_hand),
         )
 
     def in_match(self, seat: int) -> bool:
@@ -135,6 +188,17 @@ class State:
             if self.in_match(candidate):
                 return candidate
         raise AssertionError("no player left")
+
+    def places(self) -> list[int]:
+        """Each seat's place in the match: a later elimination ranks higher, players out in the
+        same hand share a place, a player still in ranks above every eliminated one."""
+        out_hand = self.out_hand or [None] * self.players
+        return places_from(
+            [
+                (float("inf"),) if self.in_match(seat) else (float(out_hand[seat] or 0),)
+                for seat in range(self.players)
+            ]
+        )
 
     @property
     def first_round(self) -> bool:

@@ -14,6 +14,7 @@ from games.engine.cards import Card
 from games.engine.errors import EngineError
 from games.engine.rummy.actions import TakeDiscard
 from games.engine.rummy.errors import FirstRound, MustOpenWith, MustPlayCard
+from games.engine.rummy.moves import accepted, lay_offs, new_melds, swaps
 from games.engine.rummy.rules import can
 from games.engine.rummy.serialize import meld_to_json
 from games.engine.rummy.state import OPENING_POINTS, State
@@ -34,6 +35,8 @@ def _legal(state: State, seat: int) -> tuple[list[str], list[dict[str, Any]]]:
         return ([] if state.ready[seat] else ["ready"]), []
     if state.phase == "match_over" or seat != state.turn:
         return [], []
+    if state.phase == "cut":
+        return ["keep_cut"], []
     hand = state.hands[seat]
     opened = state.opened[seat]
     if state.phase == "draw":
@@ -49,15 +52,24 @@ def _legal(state: State, seat: int) -> tuple[list[str], list[dict[str, Any]]]:
         else:
             kinds.append("open")
     else:
-        kinds += ["lay_meld", "lay_off"]
-        if any(m.joker is not None for m in state.melds):
-            kinds.append("swap_joker")
+        kinds += _table_kinds(state, seat)
     owes = bool(state.must_play) or state.open_with is not None
     if not owes and len(hand) >= 2:
         kinds.append("discard")
     if opened and not owes and len(hand) <= 1:
         kinds.append("close")
     return kinds, constraints
+
+
+def _table_kinds(state: State, seat: int) -> list[str]:
+    """The kinds of table move of an opened player that the rules accept now: a kind is offered
+    only when at least one move of it is (with cards owed, the owed-cards search judges)."""
+    offered = (
+        ("lay_meld", new_melds(state, seat)),
+        ("lay_off", lay_offs(state, seat)),
+        ("swap_joker", swaps(state, seat)),
+    )
+    return [kind for kind, moves in offered if next(accepted(state, seat, moves), None)]
 
 
 def _cards(cards: list[Card]) -> list[str]:
@@ -119,4 +131,5 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
             "eliminated": list(result.eliminated),
         },
         "winner": state.winner,
+        "places": state.places() if state.phase == "match_over" else None,
     }

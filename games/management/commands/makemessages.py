@@ -5,16 +5,16 @@ import Django. This command always hands ``--keyword=N_`` to xgettext, and accep
 ``--keyword=NAME`` options of its own, so ``makemessages --keyword=N_`` works as written too.
 """
 
-from argparse import ArgumentParser
 from typing import Any
 
+from django.core.management.base import CommandParser
 from django.core.management.commands import makemessages
 
 ENGINE_KEYWORD = "N_"
 
 
 class Command(makemessages.Command):
-    def add_arguments(self, parser: ArgumentParser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         super().add_arguments(parser)
         parser.add_argument(
             "--keyword",

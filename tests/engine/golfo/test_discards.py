@@ -1,5 +1,5 @@
 """RULES.md §2, the descartes: 0 to 5 cards in turn, replaced from the stock, which is rebuilt
-from the discards (not those of the player being served) when it runs out."""
+from the discards (not those the player being served threw this hand) when it runs out."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 from games.engine.cards import Card, parse, seeded_rng, shuffled
 from games.engine.errors import EngineError
-from games.engine.golfo import Bet, Discard, Lance, Pass, State, apply, view
+from games.engine.golfo import Bet, Discard, Lance, Options, Pass, State, apply, view
 from tests.engine.golfo.helpers import cards_of, play, table
 
 # Seats 1, 2, 3 are served; the stock starts 9B 8B 7B 6B, then the rest in deck order.
@@ -68,20 +68,38 @@ def test_how_many_cards_each_threw_is_public_but_not_which() -> None:
 
 
 def test_the_stock_runs_out_on_the_second_descarte_and_is_rebuilt_without_his_own_cards() -> None:
+    """RULES.md "Decisions, second pass": the rebuilt stock holds the cards discarded this hand
+    except every card the player being served has thrown this hand, in either descarte."""
     state = at_first_descarte()
     hands = {seat: tuple(state.players[seat].hand) for seat in (1, 2, 3)}
     state = play(state, (1, Discard(hands[1])), (2, Discard(hands[2])), (3, Discard(hands[3][:2])))
     assert len(state.stock) == 1  # 13 after the deal, 12 drawn
     last_in_stock = state.stock[0]
-    first_discards = list(state.discards)
+    others_discards = [card for card in state.discards if card not in hands[1]]
     state = play(state, (1, Pass()), (2, Pass()), (3, Pass()))
     assert state.lance is Lance.DESCARTE_2
     thrown = tuple(state.players[1].hand[:3])
     state = play(state, (1, Discard(thrown)))
     served = state.players[1].hand[2:]
     assert served[0] == last_in_stock
+    rebuilt = shuffled(others_discards, seeded_rng("test", 1, "rebuild", 0))
+    assert served[1:] == rebuilt[:2]  # from the others' discards, shuffled
+    assert not set(thrown + hands[1]) & set(served)  # none of his, from either descarte
+    assert len(state.stock) == len(others_discards) - 2
+    assert state.discards == [*hands[1], *thrown]
+
+
+def test_matches_stored_under_the_older_rule_rebuild_as_they_were_played() -> None:
+    """Options stored before ``rebuild_without_own`` existed: only the cards he had just thrown
+    were left out, so his first descarte's cards could come back to him."""
+    older = Options.from_json({})
+    assert not older.rebuild_without_own and Options().rebuild_without_own
+    state = play(table(DEAL, options=older), *[(seat, Pass()) for seat in (1, 2, 3, 1, 2, 3)])
+    hands = {seat: tuple(state.players[seat].hand) for seat in (1, 2, 3)}
+    state = play(state, (1, Discard(hands[1])), (2, Discard(hands[2])), (3, Discard(hands[3][:2])))
+    first_discards = list(state.discards)
+    state = play(state, (1, Pass()), (2, Pass()), (3, Pass()))
+    thrown = tuple(state.players[1].hand[:3])
+    state = play(state, (1, Discard(thrown)))
     rebuilt = shuffled(first_discards, seeded_rng("test", 1, "rebuild", 0))
-    assert served[1:] == rebuilt[:2]  # from the first descarte's discards, shuffled
-    assert not set(thrown) & set(served)
-    assert len(state.stock) == len(first_discards) - 2
-    assert state.discards == list(thrown)
+    assert state.players[1].hand[3:] == rebuilt[:2]

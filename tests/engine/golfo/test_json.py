@@ -125,7 +125,7 @@ def test_options_round_trip_and_refuse_garbage() -> None:
         starting_stack=500, ante=5, min_bet=10, stakes=Stakes.FREEZEOUT, tie=TieRule.SPLIT
     )
     assert Options.from_json(json.loads(json.dumps(options.to_json()))) == options
-    assert Options.from_json({}) == Options()
+    assert Options.from_json({}) == Options(rebuild_without_own=False)  # stored before it
     bad_options: list[object] = [
         {"ante": "5"},
         {"stakes": "forever"},

@@ -16,6 +16,7 @@ from games.engine.rummy import (
     new_match,
     stacked_deal,
 )
+from games.engine.rummy.melds import Meld, form_meld, parse_meld
 
 
 def deal(
@@ -80,3 +81,35 @@ def past_first_round(state: State) -> State:
 
 def hand_text(state: State, seat: int) -> str:
     return " ".join(sorted(str(c) for c in state.hands[seat]))
+
+
+def opened_table(hand: str, melds: tuple[str, ...], *, top: str | None = None) -> State:
+    """Seat 0 (opened, as is seat 1) on turn after the first round: ``top`` given, he is about to
+    take or draw; otherwise he has drawn and plays. Seat 1 holds a few cards of no use."""
+    next_id = iter(range(1000))
+
+    def cards(text: str) -> list[Card]:
+        return [Card(c.rank, c.suit, next(next_id)) for c in parse(text)]
+
+    laid: list[Meld] = []
+    for text in melds:
+        faces, joker_as = parse_meld(text)
+        physical = [Card(c.rank, c.suit, next(next_id)) for c in faces]
+        laid.append(form_meld(physical, joker_as=joker_as, owner=1))
+    return State(
+        seed="owed",
+        players=2,
+        options=Options(),
+        hand_no=1,
+        dealer=1,
+        points=[0, 0],
+        phase="draw" if top else "play",
+        turn=0,
+        hands=[cards(hand), cards("2B 4C 6E")],
+        opened=[True, True],
+        melds=laid,
+        stock=cards("KB KC KE KO"),
+        discards=cards(top or "3B"),
+        turns_begun=5,
+        ready=[False, False],
+    )

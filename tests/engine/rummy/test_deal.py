@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine.errors import EngineError
-from games.engine.rummy import Draw, NextHand, new_match, rummy_deck, stacked_deal, view
+from games.engine.rummy import Draw, NextHand, new_match, rummy_deck, stacked_deal
 from games.engine.rummy.invariants import every_card
 from tests.engine.rummy.helpers import deal, draw_and_throw, hand_text, play
 
@@ -64,23 +64,6 @@ def test_cut__the_player_on_the_dealers_left_shows_a_card() -> None:
     state = deal({}, players=4, dealer=2, cut="7C")
     assert state.cut is not None
     assert (state.cut.seat, str(state.cut.card), state.cut.kept) == (1, "7C", False)
-
-
-def test_cut__a_shown_card_that_is_not_a_joker_goes_back_to_the_deck_bottom() -> None:
-    """Decision: the shown card goes back to the bottom of the deck, the last card of the stock."""
-    state = deal({}, players=4, dealer=2, cut="7C")
-    assert str(state.stock[-1]) == "7C"
-    assert all(len(hand) == 14 for hand in state.hands)
-    assert view(state, None)["cut"] == {"seat": 1, "card": "7C", "kept": False}
-
-
-def test_cut__a_joker_is_kept_and_the_cutter_is_dealt_13_more() -> None:
-    state = deal({1: "* AO 2O 3O"}, players=4, dealer=2, cut="*")
-    assert state.cut is not None and state.cut.kept
-    assert state.cut.seat == 1
-    assert len(state.hands[1]) == 14
-    assert state.hands[1][0].is_joker
-    assert hand_text(state, 1).count("*") >= 1
 
 
 def test_deal__same_seed_same_deal_other_seed_other_deal() -> None:

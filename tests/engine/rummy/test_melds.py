@@ -166,7 +166,12 @@ def test_illegal_meld__is_an_engine_error_with_a_stable_code_and_reason() -> Non
     with pytest.raises(EngineError) as caught:
         meld_kind(parse("KO AO 2O"))
     assert caught.value.code == "illegal_meld"
-    assert "KO AO 2O" in str(caught.value)
+    assert caught.value.params["cards"] == "KO AO 2O"
+    assert str(caught.value) == (
+        "These cards make neither a set nor a run (the king of coins, the ace of coins, "
+        "the 2 of coins): a run needs consecutive cards of one suit, ace-2-3 or "
+        "knight-king-ace, no wrap"
+    )
 
 
 def test_lay_off__extends_a_run_or_completes_a_set() -> None:
@@ -197,3 +202,14 @@ def _declared(text: str) -> Meld:
     """A meld from notation with its joker declared, e.g. ``"5O 6O *=7O"``."""
     cards, joker_as = parse_meld(text)
     return form_meld(cards, joker_as=joker_as)
+
+
+def test_joker__undeclared_laid_off_at_a_run_end_stands_for_the_reading_worth_most() -> None:
+    """RULES.md "Decisions, second pass": the ace above a king (11) beats the ten below a jack
+    (10); the five above a four beats the ace below a two (1)."""
+    joker = parse_card("*", card_id=104)
+    high = extend(form_meld(parse("JO QO KO")), joker)
+    assert (format_meld(high), high.points) == ("JO QO KO *=AO", 41)
+    low_run = extend(form_meld(parse("2O 3O 4O")), joker)
+    assert (format_meld(low_run), low_run.points) == ("2O 3O 4O *=5O", 14)
+    assert form_meld(parse("QO KO *")).points == 10 + 10 + 11

@@ -196,7 +196,9 @@ def test_take_discard__refused_when_it_cannot_be_played_this_turn() -> None:
     state = play(state, 1, Draw(), Discard(card(state, 1, "9E")))
     with pytest.raises(CannotPlayTaken) as refused:
         play(state, 0, TakeDiscard())
-    assert str(refused.value) == "You may take 9E only if you can play it on the table this turn."
+    assert str(refused.value) == (
+        "You may take the 9 of swords only if you can play it on the table this turn."
+    )
 
 
 def test_take_discard__a_move_that_would_strand_the_taken_card_is_refused() -> None:
@@ -212,7 +214,11 @@ def test_take_discard__a_move_that_would_strand_the_taken_card_is_refused() -> N
     before = state_to_json(state)
     with pytest.raises(WouldStrand) as refused:
         play(state, 0, LayOff(0, card(state, 0, "9B")))
-    assert refused.value.params == {"card": "7B"}
+    assert refused.value.params == {"cards": "7B"}
+    assert str(refused.value) == (
+        "After that move you could not play every card you owe on the table this turn "
+        "(the 7 of clubs)."
+    )
     assert state_to_json(state) == before
     state = play(state, 0, LayMeld(meld(state, 0, "7B 8B 9B")))
     assert state.must_play == []
@@ -226,7 +232,7 @@ def test_take_discard__must_be_played_on_the_table_in_the_same_turn() -> None:
     state = play(state, 0, TakeDiscard())
     with pytest.raises(MustPlayCard) as refused:
         play(state, 0, Discard(card(state, 0, "4E")))
-    assert str(refused.value) == "You must play AO on the table this turn."
+    assert str(refused.value) == "You must play the ace of coins on the table this turn."
     with pytest.raises(MustPlayCard):
         play(state, 0, Discard(card(state, 0, "AO")))
     state = play(state, 0, LayOff(1, card(state, 0, "AO")), Discard(card(state, 0, "4E")))

@@ -75,9 +75,11 @@ def test_view__what_the_player_to_move_may_do() -> None:
     assert [c["code"] for c in legal["constraints"]] == ["first_round"]
 
 
-def test_view__an_opened_player_may_take_the_discard_and_lay_cards() -> None:
+def test_view__an_opened_player_is_offered_the_table_moves_his_hand_allows() -> None:
+    """A kind of move is offered only when the rules accept at least one move of it: this hand
+    lays off but holds no meld of its own and no card a joker on the table stands for."""
     state = _opened()
-    assert view(state, 0)["legal"]["kinds"] == ["lay_meld", "lay_off", "discard"]
+    assert view(state, 0)["legal"]["kinds"] == ["lay_off", "discard"]
 
 
 def test_view__says_when_the_taken_discard_must_be_used_this_turn() -> None:
@@ -88,7 +90,9 @@ def test_view__says_when_the_taken_discard_must_be_used_this_turn() -> None:
     state = play(state, 0, TakeDiscard())
     legal = view(state, 0)["legal"]
     assert "discard" not in legal["kinds"]
-    assert legal["constraints"][0]["message"] == "You must play AO on the table this turn."
+    assert legal["constraints"][0]["message"] == (
+        "You must play the ace of coins on the table this turn."
+    )
     assert legal["constraints"][0]["params"] == {"card": "AO"}
     assert view(state, 0)["must_play"] == [state.hands[0][-1].to_json()]
 

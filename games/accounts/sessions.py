@@ -1,0 +1,80 @@
+"""A socket acts for its user only while the session it was opened in still signs him in.
+
+Every socket of a signed-in user joins his group (:func:`user_group`). A logout, a password
+change and the account's deletion nudge that group once they are committed
+(:func:`end_user_sockets`); each socket then asks whether its own session still signs the user in
+(:func:`signs_in`) and closes if not. The nudge is only the prompt way: a table socket asks the
+same question before every command, so a nudge that was lost changes nothing either."""
+
+import hashlib
+from importlib import import_module
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, load_backend
+from django.contrib.auth.signals import user_logged_out
+from django.db import transaction
+from django.db.models.signals import post_delete
+from django.http import HttpRequest
+from django.utils.crypto import constant_time_compare
+
+from games.models import User
+from games.tables.broadcasts import nudge_group
+
+SESSION_CHECK = "session.check"
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+def session_digest(session_key: str | None) -> str:
+    """What a nudge says of the session that ended: a digest, so that no session key travels
+    through the channel layer."""
+    return hashlib.sha256(session_key.encode()).hexdigest() if session_key else ""
+
+
+def signs_in(*, session_key: str | None, user_id: int) -> bool:
+    """Whether the session stored under ``session_key`` still signs in ``user_id``: it exists
+    (no logout, not expired), it names him and a backend we use, he exists and may log in, and it
+    carries his current session hash (a password change made in another session alters it).
+    Reads the session afresh and changes nothing."""
+    if not session_key:
+        return False
+    engine: Any = import_module(settings.SESSION_ENGINE)
+    data = engine.SessionStore(session_key).load()
+    backend_path = data.get(BACKEND_SESSION_KEY)
+    if (
+        data.get(SESSION_KEY) != str(user_id)
+        or backend_path not in settings.AUTHENTICATION_BACKENDS
+    ):
+        return False
+    user = load_backend(backend_path).get_user(user_id)
+    if user is None:
+        return False
+    return constant_time_compare(data.get(HASH_SESSION_KEY, ""), user.get_session_auth_hash())
+
+
+def end_user_sockets(*, user_id: int, ended_session_key: str | None = None) -> None:
+    """Once the current transaction commits, ask every socket of ``user_id`` whether its session
+    still signs him in; those of ``ended_session_key`` (a logout, whose session is flushed only
+    after this call) close without asking."""
+    message = {"type": SESSION_CHECK, "ended": session_digest(ended_session_key)}
+    transaction.on_commit(lambda: nudge_group(user_group(user_id), message))
+
+
+def _logged_out(sender: type, request: HttpRequest, user: User | None, **kwargs: object) -> None:
+    if user is not None:
+        end_user_sockets(user_id=user.pk, ended_session_key=request.session.session_key)
+
+
+def _deleted(sender: type, instance: User, **kwargs: object) -> None:
+    end_user_sockets(user_id=instance.pk)
+
+
+def connect_session_ends() -> None:
+    """Every logout (the site's, the admin's) and every deletion of an account, however it is
+    made, ends the sockets concerned. Password changes call :func:`end_user_sockets` themselves:
+    Django sends no signal for them."""
+    user_logged_out.connect(_logged_out, dispatch_uid="games.session_ends.logout")
+    post_delete.connect(_deleted, sender=User, dispatch_uid="games.session_ends.delete")

@@ -1,0 +1,90 @@
+"""Monte, the house-banked game of RULES.md §3, as a pure engine (the uniform surface of
+``games.engine``). The decisions where RULES.md is silent are in docs/monte.md."""
+
+from games.engine.monte import bot
+from games.engine.monte.actions import (
+    Action,
+    Done,
+    NextCoup,
+    NoVaMas,
+    PlaceBet,
+    action_from_json,
+    action_to_json,
+)
+from games.engine.monte.coup import all_done, apply, new_match, open_bets, replay, violations
+from games.engine.monte.options import Options
+from games.engine.monte.rules import Kind, monte_deck
+from games.engine.monte.serialize import state_from_json, state_to_json
+from games.engine.monte.state import Phase, State
+from games.engine.monte.surface import (
+    COUNTS_READY,
+    awaited_between_hands,
+    bot_move,
+    counts,
+    default_move,
+    hand_no,
+    hands_face_up,
+    in_match,
+    mid_turn,
+    move_kinds,
+    net_chips,
+    next_hand,
+    options_from_json,
+    options_to_json,
+    own_clock,
+    places,
+    replay_match,
+    stage,
+    start_match,
+    turn,
+    waits_for,
+    winner,
+)
+from games.engine.monte.views import view
+
+__all__ = [
+    "COUNTS_READY",
+    "options_from_json",
+    "options_to_json",
+    "start_match",
+    "replay_match",
+    "next_hand",
+    "move_kinds",
+    "bot_move",
+    "default_move",
+    "own_clock",
+    "stage",
+    "mid_turn",
+    "hand_no",
+    "turn",
+    "in_match",
+    "waits_for",
+    "awaited_between_hands",
+    "winner",
+    "places",
+    "net_chips",
+    "counts",
+    "hands_face_up",
+    "Action",
+    "Done",
+    "Kind",
+    "NextCoup",
+    "NoVaMas",
+    "Options",
+    "Phase",
+    "PlaceBet",
+    "State",
+    "action_from_json",
+    "action_to_json",
+    "all_done",
+    "apply",
+    "bot",
+    "monte_deck",
+    "new_match",
+    "open_bets",
+    "replay",
+    "state_from_json",
+    "state_to_json",
+    "view",
+    "violations",
+]

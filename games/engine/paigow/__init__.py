@@ -1,0 +1,106 @@
+"""Pai Gow Poker ("Póker Chino"), the house-banked game of RULES.md §3, as a pure engine (the
+uniform surface of ``games.engine``). The decisions where RULES.md is silent and the house way
+are in docs/paigow.md."""
+
+from games.engine.paigow import bot
+from games.engine.paigow.actions import (
+    Action,
+    Bet,
+    CloseBets,
+    HouseWay,
+    NextHand,
+    SitOut,
+    Split,
+    action_from_json,
+    action_to_json,
+)
+from games.engine.paigow.hands import (
+    best_five,
+    high_value,
+    is_foul,
+    low_value,
+    paigow_deck,
+)
+from games.engine.paigow.houseway import house_way
+from games.engine.paigow.match import apply, legal_moves, new_match, replay
+from games.engine.paigow.options import Options
+from games.engine.paigow.serialize import state_from_json, state_to_json
+from games.engine.paigow.state import Outcome, Phase, Seat, State
+from games.engine.paigow.surface import (
+    COUNTS_READY,
+    awaited_between_hands,
+    bot_move,
+    counts,
+    default_move,
+    hand_no,
+    hands_face_up,
+    in_match,
+    mid_turn,
+    move_kinds,
+    net_chips,
+    next_hand,
+    options_from_json,
+    options_to_json,
+    own_clock,
+    places,
+    replay_match,
+    stage,
+    start_match,
+    turn,
+    waits_for,
+    winner,
+)
+from games.engine.paigow.views import view
+
+__all__ = [
+    "COUNTS_READY",
+    "options_from_json",
+    "options_to_json",
+    "start_match",
+    "replay_match",
+    "next_hand",
+    "move_kinds",
+    "bot_move",
+    "default_move",
+    "own_clock",
+    "stage",
+    "mid_turn",
+    "hand_no",
+    "turn",
+    "in_match",
+    "waits_for",
+    "awaited_between_hands",
+    "winner",
+    "places",
+    "net_chips",
+    "counts",
+    "hands_face_up",
+    "Action",
+    "Bet",
+    "CloseBets",
+    "HouseWay",
+    "NextHand",
+    "Options",
+    "Outcome",
+    "Phase",
+    "Seat",
+    "SitOut",
+    "Split",
+    "State",
+    "action_from_json",
+    "action_to_json",
+    "apply",
+    "best_five",
+    "bot",
+    "high_value",
+    "house_way",
+    "is_foul",
+    "legal_moves",
+    "low_value",
+    "new_match",
+    "paigow_deck",
+    "replay",
+    "state_from_json",
+    "state_to_json",
+    "view",
+]

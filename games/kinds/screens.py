@@ -1,0 +1,69 @@
+"""What a game's screen works with (docs/game-screens.md): each game's screen
+(``games.kinds.<game>.screen``, offered as ``GameKind.screen``) turns one viewer's view into the
+screen's parts, in page order, each rendered on its own from plain data (``Part``), knowing the
+players (``PlayerInfo``) and the table's facts besides the view (``TableFacts``)."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """One player of a match as a screen shows him. ``seat`` is the engine seat, ``position`` the
+    table seat; ``name`` is raw text (templates escape it). ``rating`` is his rating at the
+    table's game as shown (``None`` while unrated)."""
+
+    seat: int
+    position: int
+    name: str
+    is_viewer: bool
+    connected: bool
+    is_guest: bool = False
+    is_bot: bool = False
+    rating: int | None = None
+
+
+def player_badges(info: PlayerInfo | None) -> dict[str, Any]:
+    """The marks ``tables/_player_badges.html`` shows next to a player's name: guest, bot, and
+    his rating; none for a seat without a known player."""
+    if info is None:
+        return {"is_guest": False, "is_bot": False, "rating": None}
+    return {"is_guest": info.is_guest, "is_bot": info.is_bot, "rating": info.rating}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One element of the page: its template and the plain data it is rendered from (strings,
+    numbers, booleans, ``None``, datetimes, and lists and dicts of them). The template sees only
+    ``context``, so the same data always gives the same HTML: a rendering is shared between
+    viewers and reused across versions (``games.live.part_cache``). The template renders exactly one
+    top-level element, whose id is the part's, with ``hx-swap-oob``."""
+
+    template: str
+    context: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What a game screen shows besides the engine's view: the table's id, when the next hand is
+    dealt, the engine seats that asked for a rematch or said they are ready, the viewer's role
+    (``player``, ``eliminated`` or ``spectator``) and the number of the table's last finished
+        hand (the one a hand's end or a match's end links to for its replay). ``last_move``: where
+    the hand's last move landed on the board, as this viewer may see it (``games.tables.move_log``;
+    empty before the hand's first move). ``in_tournament``: the table is a tournament's, whose
+    every match is one hand: the tournament deals the next (its countdown is the table page's) and
+    no match there ends in a rematch."""
+
+    table_id: int
+    next_hand_at: datetime | None
+    rematch_accepted: tuple[int, ...]
+    ready_seats: tuple[int, ...]
+    viewer_role: str
+    last_hand: int | None = None
+    last_move: Mapping[str, Any] = field(default_factory=dict)
+    in_tournament: bool = False
+
+
+__all__ = ["Part", "PlayerInfo", "TableFacts", "player_badges"]

@@ -1,0 +1,2 @@
+"""The websockets: consumers, the commands they accept, per-viewer frames and the parts they are
+made of."""

@@ -1,0 +1,70 @@
+"""Rendered parts, shared within a process.
+
+A part's HTML depends only on its template, its plain data and the active language
+(``games.kinds.screens.Part``). So a part is named by a digest of the three: a socket that already
+sent a part with that digest sends nothing, and viewers shown the same thing (the melds on the
+table, a spectator's screen, the log) share one rendering."""
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from datetime import date
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.functional import Promise
+from django.utils.translation import get_language
+
+from games.kinds.screens import Part
+
+KEPT_RENDERINGS = 4096
+
+
+def part_digest(part: Part) -> str:
+    """The part's name for sharing: the same template, data and language give the same digest."""
+    text = json.dumps(
+        [part.template, get_language(), part.context],
+        sort_keys=True,
+        separators=(",", ":"),
+        default=_plain,
+    )
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _plain(value: object) -> Any:
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, Promise):
+        return str(value)
+    raise TypeError(f"a part's data must be plain, not {type(value).__name__}")
+
+
+class Renderings:
+    """The latest renderings by digest, the oldest forgotten first; safe to share between the
+    threads that build frames."""
+
+    def __init__(self, limit: int = KEPT_RENDERINGS) -> None:
+        self.limit = limit
+        self._html: OrderedDict[str, str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def html(self, digest: str, part: Part) -> str:
+        with self._lock:
+            html = self._html.get(digest)
+            if html is not None:
+                self._html.move_to_end(digest)
+                return html
+        html = render_to_string(part.template, part.context)
+        with self._lock:
+            self._html[digest] = html
+            if len(self._html) > self.limit:
+                self._html.popitem(last=False)
+        return html
+
+
+RENDERINGS = Renderings()
+
+
+def render_part(part: Part) -> str:
+    return RENDERINGS.html(part_digest(part), part)

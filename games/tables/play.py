@@ -1,0 +1,286 @@
+"""Use cases of a match being played: start it, play a move, get ready for the next hand, deal it
+when its time has come, accept a rematch.
+
+Each runs in one transaction with the table row locked (``select_for_update``; SQLite's IMMEDIATE
+transactions serialize writers), refuses with :class:`~games.tables.errors.TableError` before
+changing anything, and on success stores the engine's new state, appends the move to the match's
+log, bumps the table's ``version`` and, once committed, nudges the table's sockets. The lobby hears
+only of the move that ends the match (the table's status, which its list shows, changes): not of the
+hundreds of moves before it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.engine.errors import EngineError
+from games.engine.messages import render
+from games.engine.protocol import HAND_OVER, MATCH_OVER, PLAYING, JsonObject
+from games.kinds.match import Match
+from games.kinds.registry import game_kind
+from games.models import Action, Game, Table, User
+from games.tables.errors import TableError
+from games.tables.figures import count_hand
+from games.tables.history import record_hand
+from games.tables.matches import current_game, next_hand_at
+from games.tables.move_log import told_move
+from games.tables.records import record_results
+from games.tables.timetable import HeldMatch
+from games.tables.tournament_rounds import deal_next_round, hand_over
+from games.tables.versions import bump_version, find_locked_table, lock_table
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+REMATCH_MOVE = "revancha"
+READY_MOVE = "ready"
+VERSIONLESS_MOVES = frozenset({REMATCH_MOVE, READY_MOVE})
+# The fields of a match that a move may change (``_store``).
+MOVE_FIELDS = (
+    "last_seq",
+    "state",
+    "hand_first_seq",
+    "hand_ended_at",
+    "ready",
+    "status",
+    "finished_at",
+    "winner",
+)
+
+Actor = User | AnonymousUser
+
+
+def play(*, table_id: int, user: Actor, version: int, fields: Mapping[str, object]) -> Table:
+    """``user`` makes the move described by a browser form's ``fields`` (the game's screen reads
+    them; ``revancha``, and ``ready`` for a game whose engine has no "Listo", are the table's),
+    on the table as it was at ``version``."""
+    move = fields.get("move")
+    # "Listo" and "Revancha" mean the same whatever the table showed: two players clicking them at
+    # once must both count, so they are never refused as stale.
+    shown = None if move in VERSIONLESS_MOVES else version
+    with transaction.atomic():
+        table = _lock_for(table_id, user)
+        if move == REMATCH_MOVE:
+            return _accept_rematch(table, user, shown, in_person=True)
+        kind = game_kind(table.game)
+        if move == READY_MOVE and not kind.rules.counts_ready:
+            return _ready(table, user, shown, in_person=True)
+        try:
+            action = kind.screen.move_from_fields(dict(fields))
+        except EngineError as error:
+            raise TableError(engine_message(error)) from error
+        return _play_action(table, user, shown, action, in_person=True)
+
+
+def play_action(
+    *, table_id: int, user: Actor, version: int | None, action: Mapping[str, object]
+) -> Table:
+    """``user`` plays the move ``action`` (the engine's JSON form of it) for his seat on the
+    table as it was at ``version`` (``None``: a move that does not depend on what the table
+    showed)."""
+    with transaction.atomic():
+        return _play_action(_lock_for(table_id, user), user, version, action)
+
+
+def ready(*, table_id: int, user: Actor, version: int | None) -> Table:
+    """ "Listo" for a game whose engine does not count it (Golfo): the table counts the players
+    with chips, and deals once all of them are ready."""
+    with transaction.atomic():
+        return _ready(_lock_for(table_id, user), user, version)
+
+
+def accept_rematch(*, table_id: int, user: Actor, version: int | None) -> Table:
+    """A player of the match that just ended accepts to play the next one at this table."""
+    with transaction.atomic():
+        return _accept_rematch(_lock_for(table_id, user), user, version)
+
+
+def deal_next_hand(*, table_id: int) -> bool:
+    """The table deals the next hand once ``NEXT_HAND_SECONDS`` have passed since the last one
+    ended. Anyone may ask at any time (early, late or twice, nothing happens); ``True`` when it
+    dealt."""
+    with transaction.atomic():
+        table = find_locked_table(table_id)
+        game = None if table is None else current_game(table)
+        if table is None or game is None or table.tournament_id is not None:
+            return False
+        due = next_hand_at(game)
+        if due is None or timezone.now() < due:
+            return False
+        return _table_deals(table, game, game_kind(game.game).rules.load(game.state))
+
+
+def engine_message(error: EngineError) -> StrOrPromise:
+    """The engine's refusal in the reader's language: its template translated, then filled with
+    the cards named in words."""
+    template, params = error.template, error.params
+    return lazy(lambda: render(template, params, gettext), str)()
+
+
+def _play_action(
+    table: Table,
+    user: Actor,
+    version: int | None,
+    action: Mapping[str, object],
+    *,
+    in_person: bool = False,
+) -> Table:
+    game, seat = _players_match(table, user, version, in_person=in_person)
+    state = _state_in_play(game, seat)
+    if table.tournament_id is not None and state.stage != PLAYING:
+        # Between a tournament's hands the tournament deals, not the match: "Listo" is counted by
+        # the table and only shortens the pause (games.tables.tournament_rounds).
+        if action.get("kind") != READY_MOVE:
+            raise TableError(_("That move is not possible now."))
+        return _ready(table, user, version, in_person=in_person)
+    try:
+        after = state.apply(seat, action)
+    except EngineError as error:
+        raise TableError(engine_message(error)) from error
+    status = table.status
+    player = user if isinstance(user, User) else None  # a logged-out user was refused
+    held = _store(table, game, state, after, seat=seat, action=action, user=player)
+    # The lobby shows the table's status: it hears of the move that ends the match only.
+    return bump_version(table, lobby=table.status != status, held=held)
+
+
+def _ready(table: Table, user: Actor, version: int | None, *, in_person: bool = False) -> Table:
+    game, seat = _players_match(table, user, version, in_person=in_person)
+    state = _state_in_play(game, seat)
+    if state.stage != HAND_OVER:
+        raise TableError(_("That move is not possible now."))
+    if seat in game.ready:
+        raise TableError(_("You are already ready for the next hand."))
+    game.ready = sorted({*game.ready, seat})
+    game.save(update_fields=["ready"])
+    if table.tournament_id is not None:
+        tournament_id = table.tournament_id
+        transaction.on_commit(lambda: deal_next_round(tournament_id=tournament_id))
+    elif set(state.waits_for()) <= set(game.ready) and _table_deals(table, game, state):
+        return table
+    # Who is ready is not in the lobby.
+    return bump_version(table, lobby=False, held=HeldMatch(game=game, state=state))
+
+
+def _accept_rematch(
+    table: Table, user: Actor, version: int | None, *, in_person: bool = False
+) -> Table:
+    if table.tournament_id is not None:
+        raise TableError(_("A tournament's table has no rematch."))
+    game, _seat = _players_match(table, user, version, in_person=in_person)
+    if game.status != Game.Status.FINISHED:
+        raise TableError(_("The rematch is offered once the match is over."))
+    if user.pk in game.rematch:
+        raise TableError(_("You have already accepted the rematch."))
+    game.rematch = [*game.rematch, user.pk]
+    game.save(update_fields=["rematch"])
+    return bump_version(table, lobby=False)  # a finished table is not in the lobby
+
+
+def _table_deals(table: Table, game: Game, state: Match) -> bool:
+    action = state.next_hand()
+    try:
+        after = state.apply(None, action)
+    except EngineError:
+        return False
+    status = table.status
+    held = _store(table, game, state, after, seat=None, action=action, user=None)
+    bump_version(table, lobby=table.status != status, held=held)
+    return True
+
+
+def _lock_for(table_id: int, user: Actor) -> Table:
+    """The table's row, locked for a move of ``user``; anyone logged out is refused first."""
+    if not user.is_authenticated:
+        raise TableError(_("Log in or sit as a guest first."))
+    return lock_table(table_id)
+
+
+def _players_match(
+    table: Table, user: Actor, version: int | None, *, in_person: bool = False
+) -> tuple[Game, int]:
+    """The locked table's current match and the seat of ``user`` in it; anyone but one of its
+    players is refused, and so is a stale form. ``in_person``: the player himself asks, from his
+    browser, rather than the table's bot or clock playing his seat; one the host removed from
+    the match is refused."""
+    game = current_game(table)
+    if game is None or table.status == Table.Status.WAITING:
+        raise TableError(_("No game is being played at this table."))
+    seat = game.seat_of(user.pk)
+    if seat is None:
+        raise TableError(_("Only the players of this match can do that."))
+    if in_person and game.is_removed(seat):
+        raise TableError(_("The host removed you from this match: you can still watch it."))
+    if version is not None and version != table.version:
+        raise TableError(_("The table changed before your move: look again and retry."))
+    return game, seat
+
+
+def _state_in_play(game: Game, seat: int) -> Match:
+    if game.status != Game.Status.PLAYING:
+        raise TableError(_("This match is over."))
+    state = game_kind(game.game).rules.load(game.state)
+    if not state.in_match(seat):
+        raise TableError(_("You are out of this match: you can only watch it now."))
+    return state
+
+
+def _tell_tournament(tournament_id: int, table_id: int) -> None:
+    """A tournament's hand has ended at this table: the tournament counts it once this move has
+    committed (it locks its own row before its tables, so it cannot wait here on this table's)."""
+    transaction.on_commit(lambda: hand_over(tournament_id=tournament_id, table_id=table_id))
+
+
+def _store(
+    table: Table,
+    game: Game,
+    before: Match,
+    after: Match,
+    *,
+    seat: int | None,
+    action: Mapping[str, object],
+    user: User | None,
+) -> HeldMatch:
+    """Append the move to the log and set the new state on ``game``; a hand or match that ends is
+    recorded. Answers the match as changed, for ``bump_version`` to save with its timetable."""
+    game.last_seq += 1
+    seq = game.last_seq
+    action_json: JsonObject = dict(action)
+    Action.objects.create(
+        game=game,
+        seq=seq,
+        seat=seat,
+        action=action_json,
+        user=user,
+        told=told_move(game, before, after, seat=seat, action=action_json),
+    )
+    game.state = after.to_json()
+    over = (HAND_OVER, MATCH_OVER)
+    if before.stage not in over and after.stage in over:
+        game.hand_ended_at = timezone.now()
+        game.ready = []
+        count_hand(game=game, hand=record_hand(game=game, last_seq=seq, state=after))
+        if table.tournament_id is not None:
+            _tell_tournament(table.tournament_id, table.pk)
+            return HeldMatch(game=game, state=after, unsaved=MOVE_FIELDS)
+    if after.hand_no != before.hand_no:
+        game.hand_first_seq = seq + 1
+        game.hand_ended_at = None
+        game.ready = []
+    if after.stage == MATCH_OVER:
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        winner = after.winner
+        if winner is not None:
+            game.winner_id = game.players[winner]["user"]
+        record_results(game=game, state=after)
+        game.hand_ended_at = None
+        table.status = Table.Status.FINISHED
+    return HeldMatch(game=game, state=after, unsaved=MOVE_FIELDS)

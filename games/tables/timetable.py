@@ -1,0 +1,113 @@
+"""The table's own timetable, written with every version change: when the turn clock runs out
+(``Game.turn_deadline``) and when a bot moves (``Game.bot_move_at``), both for the table version
+``Game.deadline_version``. The database holds the truth; the Celery tasks sent once the change
+commits are only the punctual way to act on it (the periodic sweep catches any that is lost)."""
+
+import logging
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from cardroom.celery import app
+from games.kinds.match import Match
+from games.kinds.registry import game_kind
+from games.models import Game, Table
+from games.tables.turns import awaited_seats, continues_turn, turn_seat
+
+ENFORCE_DEADLINE = "games.enforce_deadline"
+PLAY_BOT = "games.play_bot"
+TASK_MARGIN_SECONDS = 0.1
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class HeldMatch:
+    """The table's current match as the service that changed it holds it: ``game``, whose
+    ``unsaved`` fields it changed without saving them, and its engine ``state``, already parsed."""
+
+    game: Game
+    state: Match
+    unsaved: Sequence[str] = ()
+
+
+def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
+    """Write the timetable of ``table``'s current match for the version it has just reached.
+    The caller holds the table row locked, in the transaction that changed it, and hands over the
+    match when it holds it (``held``: saved here, its changes with its timetable, in one write);
+    otherwise the match is read.
+
+    The clock runs per turn: a player who makes several moves in one turn (Rummy 70: draw, lay,
+    discard) keeps the deadline his turn began with; any other change gives whoever is on turn a
+    full clock. A table without a clock gives him its patience instead, after which he is sat
+    out rather than played for (``games.timed.clocks.enforce_deadline``)."""
+    held = held or _current_match(table)
+    if held is None:
+        return
+    game, state = held.game, held.state
+    now = timezone.now()
+    playing = table.status == Table.Status.PLAYING and game.status == Game.Status.PLAYING
+    seat = turn_seat(state) if playing else None
+    if seat is None:
+        game.turn_deadline = None
+    elif game.turn_deadline is None or not continues_turn(state, game, seat):
+        game.turn_deadline = now + turn_limit(table)
+    awaited = awaited_seats(state, game) if playing else []
+    if awaited and not automated_seats(table=table, game=game).isdisjoint(awaited):
+        low, high = settings.CARDROOM_BOT_DELAY
+        game.bot_move_at = now + timedelta(seconds=random.uniform(low, high))
+    else:
+        game.bot_move_at = None
+    game.deadline_version = table.version
+    game.save(update_fields=[*held.unsaved, "turn_deadline", "bot_move_at", "deadline_version"])
+    deadline, bot_at, version = game.turn_deadline, game.bot_move_at, table.version
+    transaction.on_commit(
+        lambda: send_timetable(table_id=table.pk, version=version, deadline=deadline, bot_at=bot_at)
+    )
+
+
+def turn_limit(table: Table) -> timedelta:
+    """How long the player on turn has: the table's clock, or without one its patience."""
+    return timedelta(seconds=table.clock) if table.clock else timedelta(minutes=table.patience)
+
+
+def automated_seats(*, table: Table, game: Game) -> set[int]:
+    """The engine seats a bot plays: those of bot users and of players sat out."""
+    users = set(
+        table.seats.filter(Q(user__is_bot=True) | Q(sat_out=True)).values_list("user_id", flat=True)
+    )
+    return {seat for seat, player in enumerate(game.players) if player["user"] in users}
+
+
+def send_timetable(
+    *, table_id: int, version: int, deadline: datetime | None, bot_at: datetime | None
+) -> None:
+    """Ask the worker to act at these times. A broker that does not answer costs only
+    punctuality: the sweep acts on the same times from the database."""
+    now = timezone.now()
+    for task, when in ((ENFORCE_DEADLINE, deadline), (PLAY_BOT, bot_at)):
+        if when is None:
+            continue
+        countdown = max(0.0, (when - now).total_seconds()) + TASK_MARGIN_SECONDS
+        try:
+            app.send_task(
+                task,
+                kwargs={"table_id": table_id, "version": version},
+                countdown=countdown,
+                retry=False,
+            )
+        except Exception:
+            logger.warning("Could not send %s for table %s; the sweep will act", task, table_id)
+
+
+def _current_match(table: Table) -> HeldMatch | None:
+    game = table.games.order_by("-number").first()
+    if game is None:
+        return None
+    return HeldMatch(game=game, state=game_kind(game.game).rules.load(game.state))

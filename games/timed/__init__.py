@@ -1,0 +1,1 @@
+"""What time drives: turn clocks, bots, housekeeping. games.tasks only calls these."""

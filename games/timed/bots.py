@@ -1,0 +1,55 @@
+"""Bots at the table: bot players (the host seats them, ``services.fill_with_bots``), and a bot
+that plays every seat that is a bot's or whose player is sat out. A bot decides from its seat's
+``view`` alone, as a browser would see it, and moves through the same services as a player."""
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.kinds.registry import game_kind
+from games.models import Game, Table, User
+from games.tables.matches import current_game
+from games.tables.play import play_action, ready
+from games.tables.timetable import automated_seats
+from games.tables.turns import awaited_seats
+from games.tables.versions import find_locked_table
+
+
+def play_bot(*, table_id: int, version: int, now: datetime | None = None) -> bool:
+    """One bot move at the table, if one is due at ``version``: the first awaited seat that a bot
+    plays moves, from its own view. Does nothing (``False``) for a version the table has left, a
+    move not yet due, or a seat no bot plays any more: late, early or repeated calls are
+    harmless."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        table = find_locked_table(table_id)
+        game = None if table is None else current_game(table)
+        if table is None or game is None or not _due(table, game, version, now):
+            return False
+        state = game_kind(game.game).rules.load(game.state)
+        automated = automated_seats(table=table, game=game)
+        seats = [seat for seat in awaited_seats(state, game) if seat in automated]
+        if not seats:
+            return False
+        seat = seats[0]
+        user = User.objects.get(pk=game.players[seat]["user"])
+        move = state.bot_move(seat)
+        if move is not None:
+            play_action(table_id=table_id, user=user, version=version, action=move)
+        elif state.counts_ready:
+            return False
+        else:  # he owes only the table's "Listo"
+            ready(table_id=table_id, user=user, version=version)
+        return True
+
+
+def _due(table: Table, game: Game, version: int, now: datetime) -> bool:
+    return (
+        table.status == Table.Status.PLAYING
+        and game.status == Game.Status.PLAYING
+        and table.version == version
+        and game.deadline_version == version
+        and game.bot_move_at is not None
+        and game.bot_move_at <= now
+    )

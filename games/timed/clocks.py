@@ -1,0 +1,87 @@
+"""The turn clock's use case: when a turn's deadline has passed, the table plays the default move
+for the player on turn, through the same service as his own moves, and says so in its log. The
+default moves are the game's (``GameEngine.default_move``): Rummy 70 draws and discards the card
+drawn, Golfo keeps every card, passes or folds.
+
+A table without a clock has a patience instead (``Table.patience``, minutes): when it has run
+out, the player on turn is sat out as an absent player is, and a bot plays his seat."""
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine.protocol import JsonObject
+from games.kinds.match import Match
+from games.kinds.registry import game_kind
+from games.models import Game, Table, TableNote, User
+from games.tables.history import replay_match
+from games.tables.matches import current_game
+from games.tables.notes import write_note
+from games.tables.play import play_action
+from games.tables.presence import sit_out_stalling
+from games.tables.turns import turn_seat
+from games.tables.versions import find_locked_table
+
+MOVES_PER_TURN = 40
+
+
+def enforce_deadline(*, table_id: int, version: int, now: datetime | None = None) -> bool:
+    """Play the default move for the player whose turn ran out at ``version`` (at a table
+    without a clock, sit him out). Does nothing (and answers ``False``) when the table has moved
+    on from that version, its deadline is not yet due, or there is none: a late, early or
+    repeated call is harmless."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        table = find_locked_table(table_id)
+        game = None if table is None else current_game(table)
+        if table is None or game is None or not _due(table, game, version, now):
+            return False
+        rules = game_kind(game.game).rules
+        state = rules.load(game.state)
+        seat = turn_seat(state)
+        if seat is None:
+            return False
+        if not table.clock:
+            return sit_out_stalling(table=table, game=game, seat=seat)
+        player = game.players[seat]
+        user = User.objects.get(pk=player["user"])
+        turn_start, played = _turn_so_far(game, seat)
+        hand_no = state.hand_no
+        for _move in range(MOVES_PER_TURN):
+            action = turn_start.default_move(seat, played)
+            table = play_action(table_id=table_id, user=user, version=table.version, action=action)
+            played.append(action)
+            game.refresh_from_db(fields=["state", "status"])
+            state = rules.load(game.state)
+            if turn_start.own_clock(action):
+                break  # his turn to play after this move gets a clock of its own
+            if turn_seat(state) != seat or state.hand_no != hand_no:
+                break
+        write_note(table=table, kind=TableNote.Kind.TIMEOUT, name=player["name"])
+        return True
+
+
+def _due(table: Table, game: Game, version: int, now: datetime) -> bool:
+    return (
+        table.status == Table.Status.PLAYING
+        and game.status == Game.Status.PLAYING
+        and table.version == version
+        and game.deadline_version == version
+        and game.turn_deadline is not None
+        and game.turn_deadline <= now
+    )
+
+
+def _turn_so_far(game: Game, seat: int) -> tuple[Match, list[JsonObject]]:
+    """The match as the turn of ``seat`` began, and the moves he has made in it: his latest
+    moves of the hand, back to anyone else's."""
+    moves = game.actions.filter(seq__gte=game.hand_first_seq).order_by("-seq")
+    played: list[JsonObject] = []
+    first = game.last_seq + 1
+    for move in moves:
+        if move.seat != seat:
+            break
+        played.insert(0, move.action)
+        first = move.seq
+    return replay_match(game=game, upto=first - 1), played

@@ -1,0 +1,1 @@
+"""Accounts, guests, names, profiles, ratings."""

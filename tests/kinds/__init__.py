@@ -1,0 +1,1 @@
+"""What each game shows: screens, moves told in words."""

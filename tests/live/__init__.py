@@ -1,0 +1,1 @@
+"""The websockets: consumers, frames, nudges, presence over sockets."""

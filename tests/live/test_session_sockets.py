@@ -1,0 +1,222 @@
+"""Sockets end with the session they were opened in: a logout, a password change made elsewhere or
+the account's deletion closes them (normally, not as a server error), and a command sent on such a
+socket is refused even when the message that should have closed it was lost: no move is played,
+no chat line is stored, no match is started."""
+
+from collections.abc import Callable
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.test import Client
+
+from cardroom.asgi import application
+from games.models import Action, ChatMessage, Table, User
+from tests.support.live import rummy_table, send_move
+from tests.support.sockets import RECEIVE_SECONDS, receive_until, send_action
+from tests.support.tables import open_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NORMAL_CLOSE = 1000
+PASSWORD = "an old pass phrase 1967"
+NEW_PASSWORD = "a brand new pass phrase 2024"
+
+
+def signed_in(user: User) -> Client:
+    """A browser of its own (a session of its own) where ``user`` logged in with his password."""
+    client = Client()
+    answer = client.post("/accounts/login/", {"username": user.username, "password": PASSWORD})
+    assert answer.status_code == 302
+    return client
+
+
+@pytest.fixture
+def with_password(db: None) -> Callable[[User], User]:
+    def give(user: User) -> User:
+        user.set_password(PASSWORD)
+        user.save()
+        return user
+
+    return give
+
+
+async def socket_in(client: Client, path: str) -> WebsocketCommunicator:
+    """A socket opened from ``client``'s browser: its session cookie, the site's origin."""
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    cookies = f"{settings.LANGUAGE_COOKIE_NAME}=en; {settings.SESSION_COOKIE_NAME}={session}"
+    headers = [(b"origin", b"http://127.0.0.1"), (b"cookie", cookies.encode())]
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _subprotocol = await communicator.connect(timeout=RECEIVE_SECONDS)
+    assert connected
+    await communicator.receive_from(timeout=RECEIVE_SECONDS)  # the first, whole view
+    return communicator
+
+
+async def table_socket_in(client: Client, table: Table) -> WebsocketCommunicator:
+    return await socket_in(client, f"/ws/tables/{table.pk}/")
+
+
+async def close_code(communicator: WebsocketCommunicator) -> int:
+    """Read what the socket sends until it closes; the close code."""
+    while True:
+        output = await communicator.receive_output(timeout=RECEIVE_SECONDS)
+        if output["type"] == "websocket.close":
+            return int(output.get("code", NORMAL_CLOSE))
+
+
+async def stays_open(communicator: WebsocketCommunicator) -> bool:
+    """Whether the socket is still open: it answers a message meant for another table with a
+    refusal."""
+    await send_action(communicator, action="chat", table="0", room="players", text="x")
+    return "another table" in await receive_until(communicator, 'id="table-message"')
+
+
+def log_out(client: Client) -> None:
+    assert client.post("/accounts/logout/").status_code == 302
+
+
+def change_password(client: Client) -> None:
+    response = client.post(
+        "/accounts/password/",
+        {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
+    assert response.status_code == 302
+
+
+@pytest.fixture
+def lost_session_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The channel layer drops every message to a user's sockets (the group ``user-<id>``)."""
+    layer = get_channel_layer()
+    real = layer.group_send
+
+    async def group_send(group: str, message: dict[str, object]) -> None:
+        if not group.startswith("user-"):
+            await real(group, message)
+
+    monkeypatch.setattr(layer, "group_send", group_send)
+
+
+def stored(table: Table) -> tuple[int, int, str]:
+    table.refresh_from_db()
+    moves = Action.objects.filter(game__table=table).count()
+    return moves, ChatMessage.objects.filter(table=table).count(), table.status
+
+
+async def test_logging_out_closes_that_sessions_sockets_and_no_other(
+    ana: User, bruno: User, with_password: Callable[[User], User]
+) -> None:
+    await database_sync_to_async(with_password)(ana)
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    laptop = await sync_to_async(signed_in)(ana)
+    phone = await sync_to_async(signed_in)(ana)
+    at_table = await table_socket_in(laptop, table)
+    in_lobby = await socket_in(laptop, "/ws/lobby/")
+    on_phone = await table_socket_in(phone, table)
+
+    await sync_to_async(log_out)(laptop)
+
+    assert await close_code(at_table) == NORMAL_CLOSE
+    assert await close_code(in_lobby) == NORMAL_CLOSE
+    assert await stays_open(on_phone), "the phone's session was not logged out"
+    await on_phone.disconnect()
+
+
+async def test_a_password_change_closes_the_sockets_opened_before_it(
+    ana: User, bruno: User, with_password: Callable[[User], User]
+) -> None:
+    await database_sync_to_async(with_password)(ana)
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    stolen = await sync_to_async(signed_in)(ana)
+    own = await sync_to_async(signed_in)(ana)
+    thief = await table_socket_in(stolen, table)
+    mine = await table_socket_in(own, table)
+
+    await sync_to_async(change_password)(own)
+
+    assert await close_code(thief) == NORMAL_CLOSE
+    # Django gives the session that changed the password a new key: its page's socket closes too,
+    # and the page opened again is signed in.
+    assert await close_code(mine) == NORMAL_CLOSE
+    again = await table_socket_in(own, table)
+    assert await stays_open(again), "the session that changed the password stays signed in"
+    await again.disconnect()
+
+
+async def test_deleting_the_account_closes_its_sockets(
+    ana: User, bruno: User, with_password: Callable[[User], User]
+) -> None:
+    await database_sync_to_async(with_password)(ana)
+    table = await database_sync_to_async(open_table)(bruno)
+    laptop = await sync_to_async(signed_in)(ana)
+    at_table = await table_socket_in(laptop, table)
+    in_lobby = await socket_in(laptop, "/ws/lobby/")
+
+    await database_sync_to_async(ana.delete)()
+
+    assert await close_code(at_table) == NORMAL_CLOSE
+    assert await close_code(in_lobby) == NORMAL_CLOSE
+
+
+@pytest.mark.usefixtures("lost_session_messages")
+@pytest.mark.parametrize("how", ["logout", "password"])
+async def test_a_command_on_a_socket_whose_session_ended_is_refused_and_closes_it(
+    ana: User, bruno: User, with_password: Callable[[User], User], how: str
+) -> None:
+    await database_sync_to_async(with_password)(ana)
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    stolen = await sync_to_async(signed_in)(ana)
+    socket = await table_socket_in(stolen, table)
+    if how == "logout":
+        await sync_to_async(log_out)(stolen)
+    else:  # made in another browser
+        await sync_to_async(change_password)(await sync_to_async(signed_in)(ana))
+    before = await database_sync_to_async(stored)(table)
+
+    await send_move(socket, table, move="draw")
+
+    assert await close_code(socket) == NORMAL_CLOSE
+    assert await database_sync_to_async(stored)(table) == before
+
+
+@pytest.mark.usefixtures("lost_session_messages")
+async def test_a_command_on_a_socket_of_a_deleted_account_is_refused_and_closes_it(
+    ana: User, bruno: User, with_password: Callable[[User], User]
+) -> None:
+    await database_sync_to_async(with_password)(bruno)
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    laptop = await sync_to_async(signed_in)(bruno)
+    socket = await table_socket_in(laptop, table)
+    await database_sync_to_async(bruno.delete)()
+    before = await database_sync_to_async(stored)(table)
+
+    await send_action(socket, action="chat", table=str(table.pk), room="players", text="still me")
+
+    assert await close_code(socket) == NORMAL_CLOSE
+    assert await database_sync_to_async(stored)(table) == before
+
+
+@pytest.mark.usefixtures("lost_session_messages")
+async def test_no_chat_line_nor_match_start_from_a_socket_whose_session_ended(
+    ana: User, bruno: User, with_password: Callable[[User], User]
+) -> None:
+    await database_sync_to_async(with_password)(ana)
+    table = await database_sync_to_async(open_table)(ana, seat_count=2)
+    laptop = await sync_to_async(signed_in)(ana)
+    chat_socket = await table_socket_in(laptop, table)
+    start_socket = await table_socket_in(laptop, table)
+    await send_action(start_socket, action="bots", table=str(table.pk))
+    await receive_until(start_socket, "Bot 1")
+    await sync_to_async(log_out)(laptop)
+    before = await database_sync_to_async(stored)(table)
+
+    await send_action(chat_socket, action="chat", table=str(table.pk), room="players", text="hi")
+    await send_action(start_socket, action="start", table=str(table.pk))
+
+    assert await close_code(chat_socket) == NORMAL_CLOSE
+    assert await close_code(start_socket) == NORMAL_CLOSE
+    assert await database_sync_to_async(stored)(table) == before
+    assert before[2] == Table.Status.WAITING

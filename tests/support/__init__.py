@@ -1,0 +1,1 @@
+"""What the tests share: matches played through the services, sockets, servers."""

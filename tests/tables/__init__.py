@@ -1,0 +1,1 @@
+"""The table use cases and reads."""

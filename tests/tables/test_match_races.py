@@ -1,0 +1,100 @@
+"""Two moves at the same moment (a double click, two tabs): exactly one is applied, the other is
+refused with a message. The threads really race on the database: the table row lock on
+PostgreSQL, the IMMEDIATE transaction on SQLite."""
+
+import threading
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.db import connection
+from django.utils import translation
+
+from games.engine import rummy
+from games.models import Action, Table, User
+from games.tables import play
+from games.tables.errors import TableError
+from tests.support.live import close_all, send_move, table_socket
+from tests.support.matches import start_match, version_of
+from tests.support.sockets import QUIET_SECONDS, RECEIVE_SECONDS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def race(table: Table, user: User, version: int, racers: int) -> list[str]:
+    """``racers`` threads play the same draw at once; what each one got ("applied" or the
+    refusal's text)."""
+    barrier = threading.Barrier(racers)
+    outcomes: list[str] = []
+
+    def draw() -> None:
+        barrier.wait()
+        try:
+            play.play_action(
+                table_id=table.pk,
+                user=user,
+                version=version,
+                action=rummy.action_to_json(rummy.Draw()),
+            )
+        except TableError as error:
+            with translation.override("en"):
+                outcomes.append(str(error.message))
+        else:
+            outcomes.append("applied")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=draw) for _ in range(racers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+def test_of_two_simultaneous_moves_exactly_one_is_applied(ana: User, bruno: User) -> None:
+    table = start_match([ana, bruno], seat_count=2)
+    game_user = ana if play.current_game(table).state["turn"] == 0 else bruno
+    version = version_of(table)
+
+    outcomes = race(table, game_user, version, racers=2)
+
+    assert sorted(outcomes) == [
+        "The table changed before your move: look again and retry.",
+        "applied",
+    ]
+    assert version_of(table) == version + 1
+    assert Action.objects.filter(game__table=table).count() == 1
+    if connection.vendor == "sqlite":
+        assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+
+
+async def test_a_double_click_from_two_tabs_shows_the_second_its_refusal(
+    ana: User, bruno: User
+) -> None:
+    table = await database_sync_to_async(start_match)([ana, bruno], seat_count=2)
+    first = await database_sync_to_async(play.current_game)(table)
+    player = ana if first.state["turn"] == 0 else bruno
+    tab_one = await table_socket(table, player)
+    tab_two = await table_socket(table, player)
+    version = await database_sync_to_async(version_of)(table)
+
+    await send_move(tab_one, table, move="draw", version=version)
+    await send_move(tab_two, table, move="draw", version=version)
+
+    # Either tab may be served first: both see the move, and exactly one is shown the refusal.
+    answers = [
+        await everything_until_quiet(tab, f'value="{version + 1}"') for tab in (tab_one, tab_two)
+    ]
+    refused = [answer for answer in answers if "The table changed before your move" in answer]
+    assert len(refused) == 1
+    assert await database_sync_to_async(version_of)(table) == version + 1
+    await close_all(tab_one, tab_two)
+
+
+async def everything_until_quiet(tab: WebsocketCommunicator, text: str) -> str:
+    """All a socket receives until a frame holds ``text`` and nothing more comes for a moment."""
+    frames = [await tab.receive_from(timeout=RECEIVE_SECONDS)]
+    while text not in "".join(frames) or not await tab.receive_nothing(timeout=QUIET_SECONDS):
+        frames.append(await tab.receive_from(timeout=RECEIVE_SECONDS))
+    return "".join(frames)

@@ -1,0 +1,77 @@
+"""The sockets of a table in one process share what they read and render: a move is read from
+the database once, however many sockets show the table, and what two viewers are shown alike is
+rendered once. Each viewer still gets his own view."""
+
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games.kinds.screens import Part
+from games.live.part_cache import Renderings, part_digest
+from games.models import Table, User
+from games.tables import snapshots
+from tests.support.live import close_all, send_move, table_socket
+from tests.support.matches import match_of, play_until_hands, seat_to_move, start_match, user_at
+from tests.support.sockets import receive_until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def test_one_read_of_the_table_serves_every_socket_of_a_move(
+    ana: User, bruno: User, carmen: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await database_sync_to_async(start_match)([ana, bruno], seat_count=2)
+    sockets = [await table_socket(table, user) for user in (ana, bruno, carmen)]
+    reads: list[int] = []
+    read = snapshots.read_snapshot
+
+    def counted_read(*, table_id: int, previous: Any) -> Any:
+        reads.append(table_id)
+        return read(table_id=table_id, previous=previous)
+
+    monkeypatch.setattr(snapshots, "read_snapshot", counted_read)
+    mover = sockets[[ana, bruno].index(await database_sync_to_async(_mover)(table))]
+
+    await send_move(mover, table, move="draw")
+    for socket in sockets:
+        await receive_until(socket, 'id="rummy-piles"')
+    assert reads == [table.pk]
+    await close_all(*sockets)
+
+
+def _mover(table: Table) -> User:
+    game, _kind, _state = match_of(table)
+    seat = seat_to_move(table)
+    assert seat is not None
+    return user_at(game, seat)
+
+
+def test_a_part_is_rendered_once_for_every_viewer_shown_the_same() -> None:
+    renderings = Renderings()
+    part = Part("tables/_version.html", {"version": 7})
+    same = Part("tables/_version.html", {"version": 7})
+    first = renderings.html(part_digest(part), part)
+    assert renderings.html(part_digest(same), same) is first
+    newer = Part("tables/_version.html", {"version": 8})
+    assert renderings.html(part_digest(newer), newer) != first
+
+
+def test_a_part_takes_plain_data_only() -> None:
+    with pytest.raises(TypeError):
+        part_digest(Part("tables/_version.html", {"version": {7}}))
+    with pytest.raises(TypeError):
+        part_digest(Part("tables/_version.html", {"version": object()}))
+
+
+async def test_a_finished_hand_joins_the_list_every_socket_shows(
+    ana: User, bruno: User, carmen: User
+) -> None:
+    table = await database_sync_to_async(start_match)([ana, bruno], seat_count=2)
+    spectator = await table_socket(table, carmen)
+
+    await database_sync_to_async(play_until_hands)(table, 1)
+    frame = await receive_until(spectator, 'data-hand="1"')
+
+    assert "hand-replay" in frame
+    await close_all(spectator)

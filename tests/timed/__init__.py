@@ -1,0 +1,1 @@
+"""Turn clocks, bots and housekeeping."""
