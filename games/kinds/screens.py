@@ -54,7 +54,10 @@ class TableFacts:
     the hand's last move landed on the board, as this viewer may see it (``games.tables.move_log``;
     empty before the hand's first move). ``in_tournament``: the table is a tournament's, whose
     every match is one hand: the tournament deals the next (its countdown is the table page's) and
-    no match there ends in a rematch."""
+    no match there ends in a rematch. At a table the house banks (Monte, the stud, Pai Gow):
+    ``closes_at``, when the open window (the bets, the players' decisions) closes on the clock,
+    and ``balances``, each engine seat's chips in the player's wallet (the engine's own chips
+    there are only a running count; the wallet is what a player has)."""
 
     table_id: int
     next_hand_at: datetime | None
@@ -64,6 +67,8 @@ class TableFacts:
     last_hand: int | None = None
     last_move: Mapping[str, Any] = field(default_factory=dict)
     in_tournament: bool = False
+    closes_at: datetime | None = None
+    balances: Mapping[int, int] = field(default_factory=dict)
 
 
 __all__ = ["Part", "PlayerInfo", "TableFacts", "player_badges"]
