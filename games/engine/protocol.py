@@ -147,3 +147,30 @@ class GameEngine(Protocol[State, Action, Options]):
     def action_from_json(self, data: object) -> Action:
         """The action from its JSON form; raises ``InvalidAction`` on garbage."""
         ...
+
+
+class BankedEngine(GameEngine[State, Action, Options], Protocol[State, Action, Options]):
+    """A game the house banks (Monte, the three-bet stud, Pai Gow Poker), as its table runs it:
+    nobody waits for a turn, a *window* is open (the bets, the players' decisions) and closes
+    when nobody owes a move or on the table's clock, and the dealer's moves are the table's
+    (seat ``None``). The chips a seat holds are the player's wallet's: the table moves them by
+    what ``purse`` says changed."""
+
+    def purse(self, state: State) -> list[int]:
+        """Each seat's chips off the table: a stake lowers it, a payout or a withdrawn bet raises
+        it. The wallet mirrors every change of it, seat by seat."""
+        ...
+
+    def window(self, state: State) -> str:
+        """The name of where the table stands (a coup's round of bets, one seat's decision, the
+        pause after a coup): while it stays the same, so does the table's deadline."""
+        ...
+
+    def owing(self, state: State) -> list[int]:
+        """The seats that may still move before the open window closes (none between coups)."""
+        ...
+
+    def dealer_move(self, state: State) -> Action | None:
+        """The dealer's move that closes the open window ("no va más") or deals the next coup;
+        ``None`` while only the players can move the table on."""
+        ...

@@ -10,7 +10,7 @@ from typing import Any
 
 from games.engine.cards import Card
 from games.engine.monte import bot
-from games.engine.monte.actions import Action, Done, NextCoup
+from games.engine.monte.actions import Action, Done, NextCoup, NoVaMas
 from games.engine.monte.coup import Decks, new_match, replay
 from games.engine.monte.options import Options
 from games.engine.monte.state import BETTING, State
@@ -125,3 +125,24 @@ def counts(state: State) -> list[int]:
 def hands_face_up(state: State) -> list[list[str]]:
     """Players hold no cards in Monte."""
     return [[] for _ in range(state.players)]
+
+
+def purse(state: State) -> list[int]:
+    """A stake comes off a player's chips as it is placed (the bets on the cloth are apart)."""
+    return list(state.chips)
+
+
+def window(state: State) -> str:
+    return f"{state.coup_no}:{state.phase}"
+
+
+def owing(state: State) -> list[int]:
+    """While the bets are open, every player who has not said he bets no more."""
+    if state.phase not in BETTING:
+        return []
+    return [seat for seat, done in enumerate(state.done) if not done]
+
+
+def dealer_move(state: State) -> Action:
+    """ "No va más" while the bets are open; a new grid once the coup is over."""
+    return NoVaMas() if state.phase in BETTING else NextCoup()

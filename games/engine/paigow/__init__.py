@@ -31,6 +31,7 @@ from games.engine.paigow.surface import (
     awaited_between_hands,
     bot_move,
     counts,
+    dealer_move,
     default_move,
     hand_no,
     hands_face_up,
@@ -41,18 +42,25 @@ from games.engine.paigow.surface import (
     next_hand,
     options_from_json,
     options_to_json,
+    owing,
     own_clock,
     places,
+    purse,
     replay_match,
     stage,
     start_match,
     turn,
     waits_for,
+    window,
     winner,
 )
 from games.engine.paigow.views import view
 
 __all__ = [
+    "purse",
+    "window",
+    "owing",
+    "dealer_move",
     "COUNTS_READY",
     "options_from_json",
     "options_to_json",

@@ -10,7 +10,7 @@ from typing import Any
 
 from games.engine.cards import Card
 from games.engine.paigow import bot
-from games.engine.paigow.actions import Action, HouseWay, NextHand, SitOut
+from games.engine.paigow.actions import Action, CloseBets, HouseWay, NextHand, SitOut
 from games.engine.paigow.match import new_match, replay
 from games.engine.paigow.options import Options
 from games.engine.paigow.state import Phase, State
@@ -131,3 +131,32 @@ def counts(state: State) -> list[int]:
 
 def hands_face_up(state: State) -> list[list[str]]:
     return [[card.to_json() for card in player.cards] for player in state.seats]
+
+
+def purse(state: State) -> list[int]:
+    """A seat's chips off the table: the bet comes off as it is placed and comes back, with
+    the winnings less the commission, when the coup is settled."""
+    return [player.chips for player in state.seats]
+
+
+def window(state: State) -> str:
+    return f"{state.coup_no}:{state.phase}"
+
+
+def owing(state: State) -> list[int]:
+    """While bets are open, every seat that has neither bet nor sat out; once the cards are
+    dealt, every seat with a bet that has not set its two hands."""
+    if state.phase is Phase.BETTING:
+        return [seat for seat, player in enumerate(state.seats) if not player.decided]
+    if state.phase is Phase.SETTING:
+        return [seat for seat, player in enumerate(state.seats) if player.bet and not player.low]
+    return []
+
+
+def dealer_move(state: State) -> Action | None:
+    """Closing the bets while they are open; the next coup after a settled one."""
+    if state.phase is Phase.BETTING:
+        return CloseBets()
+    if state.phase is Phase.COUP_OVER:
+        return NextHand()
+    return None

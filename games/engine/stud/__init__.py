@@ -24,6 +24,7 @@ from games.engine.stud.surface import (
     awaited_between_hands,
     bot_move,
     counts,
+    dealer_move,
     default_move,
     hand_no,
     hands_face_up,
@@ -34,18 +35,25 @@ from games.engine.stud.surface import (
     next_hand,
     options_from_json,
     options_to_json,
+    owing,
     own_clock,
     places,
+    purse,
     replay_match,
     stage,
     start_match,
     turn,
     waits_for,
+    window,
     winner,
 )
 from games.engine.stud.views import view
 
 __all__ = [
+    "purse",
+    "window",
+    "owing",
+    "dealer_move",
     "COUNTS_READY",
     "options_from_json",
     "options_to_json",

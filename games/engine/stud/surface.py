@@ -9,7 +9,7 @@ from typing import Any
 from games.engine.cards import Card
 from games.engine.protocol import HAND_OVER, PLAYING, JsonObject, Stage, View
 from games.engine.stud import bot
-from games.engine.stud.actions import Action, NextHand, Withdraw
+from games.engine.stud.actions import Action, Deal, NextHand, Withdraw
 from games.engine.stud.game import new_match, replay
 from games.engine.stud.options import Options
 from games.engine.stud.state import Phase, State
@@ -127,3 +127,29 @@ def counts(state: State) -> list[int]:
 
 def hands_face_up(state: State) -> list[list[str]]:
     return [[card.to_json() for card in seat.cards] for seat in state.seats]
+
+
+def purse(state: State) -> list[int]:
+    """A seat's chips off the table: the three bets come off as they are placed, a withdrawn
+    bet comes back, a paid bet comes back with its winnings."""
+    return [seat.chips for seat in state.seats]
+
+
+def window(state: State) -> str:
+    return f"{state.hand_no}:{state.phase}:{state.turn}"
+
+
+def owing(state: State) -> list[int]:
+    """While the betting is open, every seat without a bet; then the seat deciding."""
+    if state.phase is Phase.BETTING:
+        return [number for number, seat in enumerate(state.seats) if not seat.in_hand]
+    return [] if state.turn is None else [state.turn]
+
+
+def dealer_move(state: State) -> Action | None:
+    """The deal closes the betting ("no va más"); after a paid coup, the next opens it."""
+    if state.phase is Phase.BETTING:
+        return Deal()
+    if state.phase is Phase.HAND_OVER:
+        return NextHand()
+    return None
