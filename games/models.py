@@ -354,6 +354,8 @@ class Game(models.Model):
     turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True, db_index=True)
     bot_move_at = models.DateTimeField(_("bot moves at"), null=True, blank=True, db_index=True)
     deadline_version = models.PositiveIntegerField(_("version of the deadlines"), default=0)
+    # At a table the house banks: the window ``turn_deadline`` closes (games.kinds.house).
+    window = models.CharField(_("open window"), max_length=64, blank=True, default="")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 

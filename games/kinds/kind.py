@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from games.engine.protocol import JsonObject, View
+from games.kinds.house import BankedRules
 from games.kinds.match import Rules
 from games.kinds.options import Option, OptionValue
 from games.kinds.screens import Part, PlayerInfo, TableFacts
@@ -122,3 +123,9 @@ class GameKind:
     rules_title: StrOrPromise
     rules_page: Callable[[], RulesPage]
     tournament: TournamentRules | None
+
+    @property
+    def banked(self) -> bool:
+        """Whether the house banks the game: its tables have a dealer, not turns
+        (``games.tables.house``)."""
+        return isinstance(self.rules, BankedRules)

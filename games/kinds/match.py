@@ -216,10 +216,10 @@ class EngineRules(Generic[State, Action, Options]):
         state = self.engine.start_match(
             players=players, options=self.engine.options_from_json(options), seed=seed, deal=deal
         )
-        return EngineMatch(self.engine, state)
+        return self._match(state)
 
     def load(self, data: object) -> Match:
-        return EngineMatch(self.engine, self.engine.state_from_json(data))
+        return self._match(self.engine.state_from_json(data))
 
     def replay(
         self,
@@ -237,7 +237,10 @@ class EngineRules(Generic[State, Action, Options]):
             actions=[(seat, self.engine.action_from_json(move)) for seat, move in moves],
             deal=deal,
         )
-        return EngineMatch(self.engine, state)
+        return self._match(state)
 
     def fixed_deal(self, spec: Mapping[str, Any], *, players: int) -> JsonObject:
         return self.deal_of_spec(spec, players)
+
+    def _match(self, state: State) -> Match:
+        return EngineMatch(self.engine, state)

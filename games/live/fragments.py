@@ -17,6 +17,7 @@ from games.kinds.screens import Part, TableFacts
 from games.live.clock_part import turn_clock_part
 from games.live.part_cache import render_part
 from games.models import ChatMessage, Table, Tournament
+from games.tables.house import balances
 from games.tables.selectors import LiveTable, SeatView
 
 GAME_AREA = "game-area"
@@ -163,6 +164,7 @@ def screen_parts(live: LiveTable) -> dict[str, Part]:
     if live.game is None or live.game_view is None:
         return {}
     game = live.game
+    kind = game_kind(game.game)
     facts = TableFacts(
         table_id=live.view.table.pk,
         next_hand_at=live.next_hand_at,
@@ -174,8 +176,10 @@ def screen_parts(live: LiveTable) -> dict[str, Part]:
         last_hand=live.hands[-1].number if live.hands else None,
         last_move=live.moves[0].mark(viewer=live.role.seat) if live.moves else {},
         in_tournament=live.tournament is not None,
+        closes_at=game.turn_deadline if kind.banked else None,
+        balances=balances(game) if kind.banked else {},
     )
-    return game_kind(game.game).screen.parts(
+    return kind.screen.parts(
         live.game_view, players=live.players, viewer_seat=live.role.seat, facts=facts
     )
 

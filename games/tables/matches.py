@@ -57,7 +57,10 @@ def current_game(table: Table) -> Game | None:
 
 
 def next_hand_at(game: Game) -> datetime | None:
-    """When the table deals the next hand without waiting for everyone's "Listo"."""
+    """When the table deals the next hand without waiting for everyone's "Listo" (a house
+    table deals its next coup on its own clock: ``games.tables.house``)."""
     if game.status != Game.Status.PLAYING or game.hand_ended_at is None:
+        return None
+    if game_kind(game.game).banked:
         return None
     return game.hand_ended_at + timedelta(seconds=NEXT_HAND_SECONDS)

@@ -23,13 +23,15 @@ from django.utils.translation import gettext_lazy as _
 from games.engine.errors import EngineError
 from games.engine.messages import render
 from games.engine.protocol import HAND_OVER, MATCH_OVER, PLAYING, JsonObject
+from games.kinds.house import HouseMatch, house_match
 from games.kinds.match import Match
 from games.kinds.registry import game_kind
 from games.models import Action, Game, Table, User
 from games.tables.errors import TableError
 from games.tables.figures import count_hand
 from games.tables.history import record_hand
-from games.tables.matches import current_game, next_hand_at
+from games.tables.house import follow_purses, seated_owing
+from games.tables.matches import begin_match, current_game, next_hand_at
 from games.tables.move_log import told_move
 from games.tables.records import record_results
 from games.tables.timetable import HeldMatch
@@ -62,14 +64,17 @@ def play(*, table_id: int, user: Actor, version: int, fields: Mapping[str, objec
     them; ``revancha``, and ``ready`` for a game whose engine has no "Listo", are the table's),
     on the table as it was at ``version``."""
     move = fields.get("move")
-    # "Listo" and "Revancha" mean the same whatever the table showed: two players clicking them at
-    # once must both count, so they are never refused as stale.
-    shown = None if move in VERSIONLESS_MOVES else version
     with transaction.atomic():
         table = _lock_for(table_id, user)
+        kind = game_kind(table.game)
+        # "Listo" and "Revancha" mean the same whatever the table showed: two players clicking
+        # them at once must both count, so they are never refused as stale. Nor is a bet at a
+        # table the house banks, where everybody bets at once: the engine refuses one the
+        # window no longer takes.
+        stale_or_not = move in VERSIONLESS_MOVES or kind.banked
+        shown = None if stale_or_not else version
         if move == REMATCH_MOVE:
             return _accept_rematch(table, user, shown, in_person=True)
-        kind = game_kind(table.game)
         if move == READY_MOVE and not kind.rules.counts_ready:
             return _ready(table, user, shown, in_person=True)
         try:
@@ -147,6 +152,7 @@ def _play_action(
     status = table.status
     player = user if isinstance(user, User) else None  # a logged-out user was refused
     held = _store(table, game, state, after, seat=seat, action=action, user=player)
+    held = _dealer_closes(table, game, held)
     # The lobby shows the table's status: it hears of the move that ends the match only.
     return bump_version(table, lobby=table.status != status, held=held)
 
@@ -194,6 +200,86 @@ def _table_deals(table: Table, game: Game, state: Match) -> bool:
     held = _store(table, game, state, after, seat=None, action=action, user=None)
     bump_version(table, lobby=table.status != status, held=held)
     return True
+
+
+def house_deadline(*, table: Table, game: Game, state: HouseMatch) -> Table:
+    """The clock of a house table's window ran out (the table row is locked): the dealer
+    closes it ("no va más": who has not bet sits the coup out) or, in a window only the players
+    can close, each seated player who still owes a move gets the game's default one. After a
+    coup's pause, the next coup."""
+    if state.stage == HAND_OVER:
+        return _next_coup(table, game, state)
+    move = state.dealer_move()
+    if move is not None:
+        try:
+            held = _dealer_plays(table, game, state, move)
+        except EngineError:
+            # Nothing to deal (nobody bet): the bets open again, for whoever sits now.
+            return _new_sitting(table, game, state)
+    else:
+        held = HeldMatch(game=game, state=state)
+        for seat in seated_owing(game, state):
+            action = state.default_move(seat, [])
+            user = User.objects.get(pk=game.players[seat]["user"])
+            before = house_match(held.state)
+            assert before is not None
+            held = _store(
+                table, game, before, before.apply(seat, action), seat=seat, action=action, user=user
+            )
+    return bump_version(table, lobby=False, held=_dealer_closes(table, game, held))
+
+
+def _dealer_closes(table: Table, game: Game, held: HeldMatch) -> HeldMatch:
+    """At a house table, the dealer's moves while the open window owes nothing to a seated
+    player: "no va más" once everybody has said his last bet, and so on."""
+    state = house_match(held.state)
+    while state is not None and state.stage == PLAYING and not seated_owing(game, state):
+        move = state.dealer_move()
+        if move is None:
+            break
+        try:
+            held = _dealer_plays(table, game, state, move)
+        except EngineError:
+            break  # nothing to deal: the window's clock will open the bets again
+        state = house_match(held.state)
+    return held
+
+
+def _dealer_plays(table: Table, game: Game, state: HouseMatch, move: JsonObject) -> HeldMatch:
+    return _store(table, game, state, state.apply(None, move), seat=None, action=move, user=None)
+
+
+def _next_coup(table: Table, game: Game, state: HouseMatch) -> Table:
+    """The next coup: the dealer's in this match while the same players sit, else a new
+    sitting."""
+    move = state.dealer_move()
+    if move is None or _seats_changed(table, game):
+        return _new_sitting(table, game, state)
+    return bump_version(table, lobby=False, held=_dealer_plays(table, game, state, move))
+
+
+def _seats_changed(table: Table, game: Game) -> bool:
+    sitting = table.seats.order_by("position").values_list("user_id", flat=True)
+    return list(sitting) != [player["user"] for player in game.players]
+
+
+def _new_sitting(table: Table, game: Game, state: HouseMatch) -> Table:
+    """Between coups, or when nothing was bet: while the same players sit, the window opens
+    again on a new clock; otherwise this match ends and a new one begins with whoever sits now
+    (with nobody, the table waits)."""
+    if not _seats_changed(table, game):
+        game.turn_deadline = None
+        return bump_version(table, lobby=False, held=HeldMatch(game=game, state=state))
+    seats = list(table.seats.select_related("user").order_by("position"))
+    game.status = Game.Status.FINISHED
+    game.finished_at = timezone.now()
+    game.turn_deadline = game.bot_move_at = None
+    game.save(update_fields=["status", "finished_at", "turn_deadline", "bot_move_at"])
+    if seats:
+        begin_match(table=table, seats=seats)
+    else:
+        table.status = Table.Status.WAITING
+    return bump_version(table, lobby=True)
 
 
 def _lock_for(table_id: int, user: Actor) -> Table:
@@ -249,7 +335,12 @@ def _store(
     user: User | None,
 ) -> HeldMatch:
     """Append the move to the log and set the new state on ``game``; a hand or match that ends is
-    recorded. Answers the match as changed, for ``bump_version`` to save with its timetable."""
+    recorded. Answers the match as changed, for ``bump_version`` to save with its timetable.
+    At a house table the wallet follows the seats' purses first: a stake the player cannot
+    cover refuses the move."""
+    house_before, house_after = house_match(before), house_match(after)
+    if house_before is not None and house_after is not None:
+        follow_purses(game, house_before, house_after, by_player=seat is not None)
     game.last_seq += 1
     seq = game.last_seq
     action_json: JsonObject = dict(action)

@@ -15,10 +15,12 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.accounts.services import bot_named
+from games.kinds.house import house_match
 from games.kinds.registry import GAMES
 from games.models import Seat, Table, TableNote, User
 from games.tables.broadcasts import announce_table_changed
 from games.tables.errors import TableError
+from games.tables.house import has_chips_on_table
 from games.tables.matches import begin_match, current_game
 from games.tables.notes import write_note
 from games.tables.options import clean_options
@@ -63,17 +65,25 @@ def create_table(
             options=cleaned,
             version=1,
         )
-        Seat.objects.create(table=table, position=0, user=host)
+        seat = Seat.objects.create(table=table, position=0, user=host)
+        if GAMES[game].banked:
+            # The house deals from the first player on: nobody starts its table.
+            begin_match(table=table, seats=[seat])
+            table.status = Table.Status.PLAYING
+            return bump_version(table, lobby=True)
         announce_table_changed(table_id=table.pk, version=table.version, lobby=True)
     return table
 
 
 def sit(*, table_id: int, user: Actor, position: int) -> Table:
-    """Seat ``user`` at the free seat ``position`` of a table that has not started."""
+    """Seat ``user`` at the free seat ``position`` of a table that has not started, or of a
+    house table at any time: he plays from its next coup (at once if nobody was playing)."""
     user = _signed_in(user)
     with transaction.atomic():
         table = lock_table(table_id)
-        _check_waiting(table)
+        banked = GAMES[table.game].banked
+        if not banked:
+            _check_waiting(table)
         if not 0 <= position < table.seat_count:
             raise TableError(_("There is no such seat at this table."))
         seats = {seat.position: seat.user_id for seat in table.seats.all()}
@@ -86,6 +96,9 @@ def sit(*, table_id: int, user: Actor, position: int) -> Table:
                 Seat.objects.create(table=table, position=position, user=user)
         except IntegrityError as error:
             raise TableError(_("That seat is taken.")) from error
+        if banked and table.status == Table.Status.WAITING:
+            begin_match(table=table, seats=list(table.seats.order_by("position")))
+            table.status = Table.Status.PLAYING
         return bump_version(table, lobby=True)
 
 
@@ -146,11 +159,15 @@ def _sit_anywhere(*, table_id: int, user: Actor) -> Table:
 
 
 def stand(*, table_id: int, user: Actor) -> Table:
-    """Free the seat of ``user`` at a table that has not started."""
+    """Free the seat of ``user`` at a table that has not started, or of a house table while he
+    has no stake on the coup being played (his seat in the match is gone at the next coup)."""
     user = _signed_in(user)
     with transaction.atomic():
         table = lock_table(table_id)
-        _check_waiting(table)
+        if GAMES[table.game].banked:
+            _check_no_stake(table, user)
+        else:
+            _check_waiting(table)
         deleted, _per_model = table.seats.filter(user=user).delete()
         if not deleted:
             raise TableError(_("You are not sitting at this table."))
@@ -288,6 +305,16 @@ def _check_not_tournament(table: Table) -> None:
     """A tournament seats its tables' players and deals their matches, not their host."""
     if table.tournament_id is not None:
         raise TableError(_("The tournament seats the players of this table."))
+
+
+def _check_no_stake(table: Table, user: User) -> None:
+    game = current_game(table)
+    seat = None if game is None else game.seat_of(user.pk)
+    if game is None or seat is None or game.status != game.Status.PLAYING:
+        return
+    state = house_match(GAMES[table.game].rules.load(game.state))
+    if state is not None and has_chips_on_table(state, seat):
+        raise TableError(_("Your bets are on the table: you may leave once the coup is settled."))
 
 
 def _check_waiting(table: Table) -> None:

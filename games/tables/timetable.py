@@ -15,9 +15,11 @@ from django.db.models import Q
 from django.utils import timezone
 
 from cardroom.celery import app
+from games.kinds.house import house_match
 from games.kinds.match import Match
 from games.kinds.registry import game_kind
 from games.models import Game, Table
+from games.tables.house import window_length
 from games.tables.turns import awaited_seats, continues_turn, turn_seat
 
 ENFORCE_DEADLINE = "games.enforce_deadline"
@@ -54,7 +56,12 @@ def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
     now = timezone.now()
     playing = table.status == Table.Status.PLAYING and game.status == Game.Status.PLAYING
     seat = turn_seat(state) if playing else None
-    if seat is None:
+    house = house_match(state) if playing else None
+    if house is not None:
+        if house.window() != game.window or game.turn_deadline is None:
+            game.turn_deadline = now + window_length(table, house)
+        game.window = house.window()
+    elif seat is None:
         game.turn_deadline = None
     elif game.turn_deadline is None or not continues_turn(state, game, seat):
         game.turn_deadline = now + turn_limit(table)
@@ -65,7 +72,15 @@ def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
     else:
         game.bot_move_at = None
     game.deadline_version = table.version
-    game.save(update_fields=[*held.unsaved, "turn_deadline", "bot_move_at", "deadline_version"])
+    game.save(
+        update_fields=[
+            *held.unsaved,
+            "turn_deadline",
+            "window",
+            "bot_move_at",
+            "deadline_version",
+        ]
+    )
     deadline, bot_at, version = game.turn_deadline, game.bot_move_at, table.version
     transaction.on_commit(
         lambda: send_timetable(table_id=table.pk, version=version, deadline=deadline, bot_at=bot_at)

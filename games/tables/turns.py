@@ -3,8 +3,10 @@ between hands the seats whose "Listo" (or another move the engine awaits, such a
 deal waits for. The clocks and the bots ask here, so both agree on whose move it is."""
 
 from games.engine.protocol import HAND_OVER
+from games.kinds.house import house_match
 from games.kinds.match import Match
 from games.models import Game
+from games.tables.house import seated_owing
 
 
 def turn_seat(state: Match) -> int | None:
@@ -16,6 +18,9 @@ def awaited_seats(state: Match, game: Game) -> list[int]:
     """The engine seats whose move the match waits for now, in seat order."""
     if game.status != Game.Status.PLAYING:
         return []
+    house = house_match(state)
+    if house is not None:
+        return seated_owing(game, house)
     seat = state.turn
     if seat is not None:
         return [seat]

@@ -7,8 +7,11 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from games.engine.protocol import JsonObject
 from games.kinds.registry import game_kind
 from games.models import Game, Table, User
+from games.tables import wallet
+from games.tables.errors import TableError
 from games.tables.matches import current_game
 from games.tables.play import play_action, ready
 from games.tables.timetable import automated_seats
@@ -35,6 +38,8 @@ def play_bot(*, table_id: int, version: int, now: datetime | None = None) -> boo
         seat = seats[0]
         user = User.objects.get(pk=game.players[seat]["user"])
         move = state.bot_move(seat)
+        if move is not None and game_kind(game.game).banked:
+            return _bet_for(table_id=table_id, user=user, move=move)
         if move is not None:
             play_action(table_id=table_id, user=user, version=version, action=move)
         elif state.counts_ready:
@@ -42,6 +47,20 @@ def play_bot(*, table_id: int, version: int, now: datetime | None = None) -> boo
         else:  # he owes only the table's "Listo"
             ready(table_id=table_id, user=user, version=version)
         return True
+
+
+def _bet_for(*, table_id: int, user: User, move: JsonObject) -> bool:
+    """A bot's move at a house table, with chips from the player's wallet: a bot player takes
+    the free top-up when it runs low; a stake the wallet cannot cover is not made (the window
+    closes on the clock without it)."""
+    if user.is_bot and wallet.top_up_refusal(user) is None:
+        wallet.top_up(user)
+    try:
+        with transaction.atomic():
+            play_action(table_id=table_id, user=user, version=None, action=move)
+    except TableError:
+        return False
+    return True
 
 
 def _due(table: Table, game: Game, version: int, now: datetime) -> bool:

@@ -12,13 +12,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine.protocol import JsonObject
+from games.kinds.house import house_match
 from games.kinds.match import Match
 from games.kinds.registry import game_kind
 from games.models import Game, Table, TableNote, User
 from games.tables.history import replay_match
 from games.tables.matches import current_game
 from games.tables.notes import write_note
-from games.tables.play import play_action
+from games.tables.play import house_deadline, play_action
 from games.tables.presence import sit_out_stalling
 from games.tables.turns import turn_seat
 from games.tables.versions import find_locked_table
@@ -39,6 +40,10 @@ def enforce_deadline(*, table_id: int, version: int, now: datetime | None = None
             return False
         rules = game_kind(game.game).rules
         state = rules.load(game.state)
+        house = house_match(state)
+        if house is not None:
+            house_deadline(table=table, game=game, state=house)
+            return True
         seat = turn_seat(state)
         if seat is None:
             return False

@@ -117,9 +117,12 @@ def net_chips(state: State) -> list[int] | None:
 
 
 def counts(state: State) -> list[int]:
-    """Each seat's chips in hand, stakes on an open round of bets off them (the house banks: no
-    count carries from match to match)."""
-    return list(state.chips)
+    """Each seat's chips, with his stakes on the open round of bets (the house banks: no count
+    carries from match to match, this is what the seat holds), as the other house games count."""
+    staked = [0] * state.players
+    for bet in state.bets:
+        staked[bet.seat] += bet.amount
+    return [chips + stake for chips, stake in zip(state.chips, staked, strict=True)]
 
 
 def hands_face_up(state: State) -> list[list[str]]:

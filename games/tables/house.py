@@ -1,0 +1,65 @@
+"""What a table the house banks (Monte, the three-bet stud, Pai Gow Poker) does besides what every
+table does: the server is the dealer. A window is open (the bets, a player's decision) until
+every seated player who may move has moved or the table's clock runs out; then the dealer closes
+it ("no va más"). After a coup, a short pause, then the next coup: in the same match while the
+same players sit, or a new match with whoever sits now (players join and leave between coups).
+Every chip a seat's purse loses goes to the house from the player's wallet, and every chip it
+gains comes back from the house, in the transaction of the move (docs/house-tables.md)."""
+
+from datetime import timedelta
+
+from games.engine.protocol import HAND_OVER
+from games.kinds.house import HouseMatch
+from games.models import ChipAccount, Game, LedgerEntry, Table, User
+from games.tables import wallet
+
+WINDOW_SECONDS = 30
+"""How long a window stays open at a house table created without a clock."""
+
+PAUSE_SECONDS = 8
+"""The pause between a settled coup and the next, to see the payouts."""
+
+
+def window_length(table: Table, state: HouseMatch) -> timedelta:
+    """How long the table gives the window that has just opened."""
+    if state.stage == HAND_OVER:
+        return timedelta(seconds=PAUSE_SECONDS)
+    return timedelta(seconds=table.clock or WINDOW_SECONDS)
+
+
+def seated_owing(game: Game, state: HouseMatch) -> list[int]:
+    """The engine seats that may still move in the open window, of players who still sit at the
+    table (one who stood up between his bets waits for nothing: the window closes without him)."""
+    sitting = set(game.table.seats.values_list("user_id", flat=True))
+    return [seat for seat in state.owing() if game.players[seat]["user"] in sitting]
+
+
+def has_chips_on_table(state: HouseMatch, seat: int) -> bool:
+    """Whether the seat has stakes on the coup being played (he may not leave before it ends)."""
+    return state.counts()[seat] != state.purse()[seat]
+
+
+def follow_purses(game: Game, before: HouseMatch, after: HouseMatch, *, by_player: bool) -> None:
+    """Move through the wallet what the move changed in each seat's purse: a fall is a bet, a
+    rise a payout (the dealer's move) or a refund (the player's own: a withdrawn bet). A player
+    whose wallet cannot cover his stake is refused, and the move with it."""
+    movements = []
+    for seat, (old, new) in enumerate(zip(before.purse(), after.purse(), strict=True)):
+        if old == new:
+            continue
+        if new < old:
+            reason = LedgerEntry.Reason.BET
+        else:
+            reason = LedgerEntry.Reason.REFUND if by_player else LedgerEntry.Reason.PAYOUT
+        user = User.objects.get(pk=game.players[seat]["user"])
+        movements.append(wallet.Movement(user=user, amount=new - old, reason=reason))
+    if movements:
+        coup = wallet.Coup(table=game.table, game=game, number=before.hand_no)
+        wallet.settle(movements, coup=coup)
+
+
+def balances(game: Game) -> dict[int, int]:
+    """Each engine seat's chips in its player's wallet (the welcome chips before his first)."""
+    users = [player["user"] for player in game.players]
+    held = dict(ChipAccount.objects.filter(user_id__in=users).values_list("user_id", "balance"))
+    return {seat: held.get(user, wallet.WELCOME_CHIPS) for seat, user in enumerate(users)}
