@@ -30,20 +30,6 @@ def engine_options(table_options: Mapping[str, OptionValue]) -> monte.Options:
     return monte.Options(minimum=minimum, chips=SEAT_CHIPS, bank=BANK)
 
 
-def limits(minimum: int) -> list[dict[str, object]]:
-    """Each bet's maximum at a table of this minimum stake (art. 141): in Primeras, and in
-    Segundas where it differs."""
-    options = monte.Options(minimum=minimum)
-    return [
-        {
-            "bet": kind.value,
-            "primeras": options.maximum(kind, True),
-            "segundas": options.maximum(kind, False),
-        }
-        for kind in monte.Kind
-    ]
-
-
 def check_options(options: Mapping[str, OptionValue]) -> StrOrPromise | None:
     """One option: nothing to check across options."""
     return None

@@ -3,6 +3,7 @@ cards by the engine's own rules (the suit circle, what each bet pays), so that i
 wrong."""
 
 from games.engine.cards import parse
+from games.engine.monte.options import MAXIMA_PRIMERAS, MAXIMA_SEGUNDAS
 from games.engine.monte.rules import (
     CARTAS_PAYS,
     CAV_PAYS_PRIMERAS,
@@ -14,11 +15,28 @@ from games.engine.monte.rules import (
     viudo,
 )
 from games.kinds.kind import RulesPage
+from games.kinds.monte.bet_names import BET_NAMES
 from games.kinds.monte.screen import face_up_card
 
 GRID = "AO 2C 3E 4B"
 """The example grid: first the ace of oros, second the 2 of copas, third the 3 of espadas,
 fourth the 4 of bastos."""
+
+
+SEGUNDAS_BETS = ("camo", "anti", "viudo", "cartas")
+
+
+def limits() -> list[dict[str, object]]:
+    """Each bet's maximum in minimum stakes (art. 141), in Primeras and in Segundas (``None``:
+    not a bet of Segundas)."""
+    return [
+        {
+            "name": BET_NAMES[kind.value],
+            "primeras": MAXIMA_PRIMERAS[kind],
+            "segundas": MAXIMA_SEGUNDAS[kind] if kind.value in SEGUNDAS_BETS else None,
+        }
+        for kind in MAXIMA_PRIMERAS
+    ]
 
 
 def rules_page() -> RulesPage:
@@ -36,5 +54,6 @@ def rules_page() -> RulesPage:
             "salto": SALTO_PAYS,
             "cartas": CARTAS_PAYS,
         },
+        "limits": limits(),
     }
     return RulesPage("tables/monte/rules.html", context)
