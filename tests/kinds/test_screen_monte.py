@@ -186,6 +186,7 @@ def test_a_bet_form_takes_off_what_the_player_already_has_on_that_spot() -> None
     assert "you have 60 on it" in bet_forms(shown)["monte-bet-vis-0"]
     assert amount_of(shown, "monte-bet-vis-0")["max"] == "40"
     assert amount_of(shown, "monte-bet-vis-0")["min"] == "1"
+    assert amount_of(shown, "monte-bet-vis-0")["value"] == "10"
     assert amount_of(render(state, 1)["monte-controls"], "monte-bet-vis-0")["max"] == "100"
 
 

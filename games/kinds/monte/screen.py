@@ -89,7 +89,8 @@ class Cell(TypedDict):
 
 class BetForm(TypedDict):
     """One open bet the viewer may stake on: its fields, words, odds and limits (``min`` and
-    ``max`` for this stake, after what he already has on it)."""
+    ``max`` for this stake, after what he already has on it; ``value``: the amount offered, the
+    minimum stake where it fits)."""
 
     id: str
     bet: str
@@ -102,6 +103,7 @@ class BetForm(TypedDict):
     staked: int
     min: int
     max: int
+    value: int
 
 
 def parts(
@@ -329,6 +331,7 @@ def _form(move: dict[str, Any], mine: Sequence[dict[str, Any]]) -> BetForm:
         staked=staked,
         min=max(1, move["minimum"] - staked),
         max=move["maximum"] - staked,
+        value=min(move["minimum"], move["maximum"] - staked),
     )
 
 
