@@ -304,3 +304,23 @@ def test_a_replay_board_has_no_controls() -> None:
         "tables/monte/_seats.html",
         "tables/monte/_result.html",
     ]
+
+
+def test_the_rules_example_and_limits_come_from_the_engine() -> None:
+    page = KIND.rules_page()
+    context: dict[str, Any] = page.context
+    assert page.template == "tables/monte/rules.html"
+    assert [context[name]["name"] for name in ("camo", "anti", "viudo")] == [
+        "the ace of cups",
+        "the ace of clubs",
+        "the ace of swords",
+    ]
+    limits = {row["name"]: (row["primeras"], row["segundas"]) for row in context["limits"]}
+    assert limits == {
+        "Cartas": (300, 300),
+        "VIS": (10, None),
+        "Camo": (30, 60),
+        "Anti": (30, 60),
+        "Viudo": (30, 60),
+        "Salto": (100, None),
+    }
