@@ -10,7 +10,9 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
+from django.test import RequestFactory
 from django.utils import translation
 
 from games.engine import stud
@@ -376,3 +378,45 @@ def test_a_replay_board_shows_no_controls() -> None:
     html = "\n".join(render_to_string(p.template, p.context) for p in board)
     assert list(split_parts(html)) == ["stud-seats", "stud-common", "stud-paytable"]
     assert Elements(html).find("form") == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("es", ["Cómo se juega al stud de tres apuestas", "«no va más»", "Escalera: paga 5 a 1"]),
+        ("en", ["How to play the three-bet stud", "let it ride", "Straight: pays 5 to 1"]),
+    ],
+)
+def test_the_rules_page_reads_in_both_languages_with_real_cards(
+    language: str, words: list[str]
+) -> None:
+    request = RequestFactory().get("/")
+    request.user = AnonymousUser()
+    with translation.override(language):
+        page = KIND.rules_page()
+        html = render_to_string(page.template, {**page.context, "other_games": []}, request)
+
+    text = " ".join(Elements(html).text.split())
+    assert all(word in text for word in words)
+    faces = Elements(html).find("span", role="img")
+    assert len(faces) == 15
+    assert "Pareja menor: pierde" in text or "A lower pair: loses" in text
+
+
+def test_no_part_s_data_holds_a_card_another_viewer_may_not_see() -> None:
+    """Not in the rendered HTML, and not in the data either (the plumbing digests it and
+    shares a rendering between viewers given the same data)."""
+    for state in (dealt(), play(dealt(), (0, Ride()), (1, Ride()))):
+        data = json.dumps(
+            [p.context for p in parts_for(state, 1).values()], default=str, ensure_ascii=False
+        )
+        for hidden in ANA_CARDS + COMMON_CARDS[1:]:
+            assert hidden not in data
+
+
+def test_the_last_mover_s_seat_is_marked_with_his_move() -> None:
+    html = render(play(dealt(), (0, Withdraw())), 1, last_move={"seat": 0, "kind": "withdraw"})
+
+    (seat,) = part(html, screen.SEATS).find("article", **{"data-stud-seat": "0"})
+    assert "last-move-withdraw" in seat["class"]
