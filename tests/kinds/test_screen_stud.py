@@ -420,3 +420,20 @@ def test_the_last_mover_s_seat_is_marked_with_his_move() -> None:
 
     (seat,) = part(html, screen.SEATS).find("article", **{"data-stud-seat": "0"})
     assert "last-move-withdraw" in seat["class"]
+
+
+def test_the_table_s_options_read_as_its_limits_and_pay_table() -> None:
+    chosen = {"min_bet": 5, "max_bet": 50, "pay_table": "jacks"}
+    shown = render_to_string("tables/stud/_options.html", {"table": {"options": chosen}})
+    with translation.override("es"):
+        spanish = render_to_string("tables/stud/_options.html", {"table": {"options": chosen}})
+
+    assert shown.strip() == "Bets of 5 to 50, pays from a pair of jacks"
+    assert spanish.strip() == "Apuestas de 5 a 50, paga desde pareja de jotas"
+    assert KIND.check_options(chosen) is None
+    assert str(KIND.check_options(chosen | {"min_bet": 60})) == (
+        "The minimum bet cannot exceed the maximum bet."
+    )
+    engine_options = options.engine_options(chosen)
+    assert (engine_options.min_bet, engine_options.max_bet) == (5, 50)
+    assert engine_options.pay_table is stud.PayTable.JACKS
