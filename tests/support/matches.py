@@ -7,14 +7,19 @@ from typing import Any
 
 from django.utils import timezone
 
-from games.engine import golfo, monte, rummy
+from games.engine import golfo, monte, rummy, stud
 from games.engine.protocol import HAND_OVER
 from games.models import Game, Hand, Table, User
 from games.tables import play, seating
 from games.tables.matches import NEXT_HAND_SECONDS
 from tests.support.tables import open_table
 
-ENGINES: dict[str, ModuleType] = {"rummy70": rummy, "golfo": golfo, "monte": monte}
+ENGINES: dict[str, ModuleType] = {
+    "rummy70": rummy,
+    "golfo": golfo,
+    "monte": monte,
+    "stud": stud,
+}
 """Each game's engine, whose state the tests read directly (the table never does)."""
 
 
