@@ -261,6 +261,14 @@ def test_the_bet_form_stops_at_what_the_wallet_holds() -> None:
     assert controls.find("input", name="move", value="sit_out")
 
 
+def test_without_a_wallet_figure_the_bet_form_follows_the_tables_limits() -> None:
+    controls = part(render(start(), ANA, balances={}), screen.CONTROLS)
+
+    (amount,) = controls.find("input", name="amount")
+    assert (amount["min"], amount["max"]) == ("20", "1000")
+    assert RUNNING_COUNT not in render(start(), ANA, balances={})
+
+
 def test_a_wallet_under_the_minimum_offers_no_bet_only_sitting_out() -> None:
     controls = part(render(start(), CARMEN), screen.CONTROLS)
 
@@ -295,6 +303,9 @@ def test_a_player_sees_his_seven_cards_and_nobody_elses_before_the_showdown() ->
     assert spectator.faces() == []
     # Each seat with a bet holds seven cards face down, and so does the bank, for everybody else.
     assert spectator.backs() == 3 * 7
+    # His own seat shows no backs: his cards are in his hand, below.
+    assert seat_html(render(state, ANA), ANA).backs() == 0
+    assert seat_html(render(state, ANA), BRUNO).backs() == 7
     assert part(render(state, None), screen.BANK).backs() == 7
 
 

@@ -156,14 +156,17 @@ def hand_part(view: dict[str, Any], facts: TableFacts) -> dict[str, Any]:
 
 def controls_part(view: dict[str, Any], facts: TableFacts) -> dict[str, Any]:
     """The viewer's bet while bets are open: an amount between the table's limits, no more than
-    his wallet holds, or sitting the coup out. Nothing for a spectator."""
+    his wallet holds (when the table tells it), or sitting the coup out. Nothing for a
+    spectator."""
     me = view["viewer"]
     moves = {move["kind"]: move for move in view["legal"]}
     balance = facts.balances.get(me) if me is not None else None
     bet = moves.get("bet")
     amount = None
-    if bet is not None and balance is not None:
-        top = min(bet["maximum"], balance - balance % bet["step"])
+    if bet is not None:
+        top = bet["maximum"]
+        if balance is not None:
+            top = min(top, balance - balance % bet["step"])
         if top >= bet["minimum"]:
             amount = {"min": bet["minimum"], "max": top, "step": bet["step"]}
     return {
@@ -216,7 +219,8 @@ def _seat(
     facts: TableFacts,
 ) -> dict[str, Any]:
     shown = data["high"] is not None
-    hidden_set = data["has_set"] and not shown
+    hidden = data["cards"] is None
+    hidden_set = data["has_set"] and hidden
     return {
         "seat": number,
         "name": _name(player),
@@ -227,7 +231,7 @@ def _seat(
         "balance": facts.balances.get(number),
         "bet": data["bet"],
         "status": _status(data, phase),
-        "backs": list(range(data["card_count"])) if not shown and not hidden_set else [],
+        "backs": list(range(data["card_count"])) if hidden and not hidden_set else [],
         "high_backs": list(range(5)) if hidden_set else [],
         "low_backs": list(range(2)) if hidden_set else [],
         "high": [_face(card) for card in data["high"]] if shown else [],
