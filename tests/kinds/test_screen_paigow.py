@@ -366,3 +366,27 @@ def test_the_screen_speaks_spanish() -> None:
     with translation.override("es"):
         html = render(bets_placed(), ANA)
     assert "Poner mis manos" in html and "Como la casa" in html
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "house_way", "low"),
+    [
+        (
+            "en",
+            "How to play Pai Gow Poker",
+            "The house way",
+            ["the king of swords", "the knight of clubs"],
+        ),
+        ("es", "Cómo se juega", "Como pone", ["el rey de espadas", "el caballo de bastos"]),
+    ],
+)
+def test_the_rules_page_shows_the_house_way_with_real_cards(
+    language: str, title: str, house_way: str, low: list[str]
+) -> None:
+    with translation.override(language):
+        page = kind.KIND.rules_page()
+        html = render_to_string(page.template, {**page.context, "other_games": []})
+
+    assert title in html and house_way in html
+    one_pair = page.context["one_pair"]
+    assert [card["name"] for card in one_pair.low] == low

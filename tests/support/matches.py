@@ -7,14 +7,14 @@ from typing import Any
 
 from django.utils import timezone
 
-from games.engine import golfo, rummy
+from games.engine import golfo, paigow, rummy
 from games.engine.protocol import HAND_OVER
 from games.models import Game, Hand, Table, User
 from games.tables import play, seating
 from games.tables.matches import NEXT_HAND_SECONDS
 from tests.support.tables import open_table
 
-ENGINES: dict[str, ModuleType] = {"rummy70": rummy, "golfo": golfo}
+ENGINES: dict[str, ModuleType] = {"rummy70": rummy, "golfo": golfo, "paigow": paigow}
 """Each game's engine, whose state the tests read directly (the table never does)."""
 
 
