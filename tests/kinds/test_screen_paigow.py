@@ -2,6 +2,7 @@
 (and never shows), rendered from real engine views of an exact deal. The adapter is imported
 directly: the registry gains the game with the house tables."""
 
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from html.parser import HTMLParser
@@ -242,6 +243,13 @@ def test_the_screen_always_offers_its_five_parts(viewer: int | None, moment: Any
         rendered = split_parts(render_to_string(each.template, each.context))
         assert list(rendered) == [part_id]
         assert 'hx-swap-oob="true"' in rendered[part_id].split(">", 1)[0]
+
+
+@pytest.mark.parametrize("moment", [start, bets_placed, settled])
+@pytest.mark.parametrize("viewer", [None, ANA, BRUNO])
+def test_no_viewer_ever_sees_the_engines_running_count(moment: Any, viewer: int | None) -> None:
+    """The engine's chips (10**9 a seat, 10**12 the bank, as they move) are never on screen."""
+    assert not re.search(r"[0-9]{8,}", render(moment(), viewer))
 
 
 def test_each_seat_shows_the_wallet_never_the_engines_running_count() -> None:
