@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from games.engine import golfo, monte, rummy, stud
+from games.engine import golfo, monte, paigow, rummy, stud
 from games.engine.protocol import HAND_OVER
 from games.models import Game, Hand, Table, User
 from games.tables import play, seating
@@ -19,6 +19,7 @@ ENGINES: dict[str, ModuleType] = {
     "golfo": golfo,
     "monte": monte,
     "stud": stud,
+    "paigow": paigow,
 }
 """Each game's engine, whose state the tests read directly (the table never does)."""
 
