@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.kinds import golfo, rummy70
+from games.kinds import golfo, monte, paigow, rummy70, stud
 from games.kinds.kind import GameKind
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-GAMES: dict[str, GameKind] = {kind.name: kind for kind in (rummy70.KIND, golfo.KIND)}
+GAMES: dict[str, GameKind] = {
+    kind.name: kind for kind in (rummy70.KIND, golfo.KIND, monte.KIND, stud.KIND, paigow.KIND)
+}
 """Every game by name, in the order the site lists them (the first is the default)."""
 
 DEFAULT_GAME = next(iter(GAMES))

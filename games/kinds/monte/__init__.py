@@ -5,12 +5,12 @@ banks: the table is the dealer, and the chips are the players' wallets' (docs/wa
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import monte
-from games.engine.protocol import GameEngine, JsonObject
+from games.engine.protocol import BankedEngine, JsonObject
+from games.kinds.house import BankedRules
 from games.kinds.kind import GameKind, Screen, Seating
-from games.kinds.match import EngineRules
 from games.kinds.monte import deal, figures, move_words, options, rules_page, screen
 
-ENGINE: GameEngine[monte.State, monte.Action, monte.Options] = monte
+ENGINE: BankedEngine[monte.State, monte.Action, monte.Options] = monte
 
 
 def move_from_fields(fields: dict[str, object]) -> JsonObject:
@@ -20,7 +20,7 @@ def move_from_fields(fields: dict[str, object]) -> JsonObject:
 KIND = GameKind(
     name="monte",
     label=_("Monte"),
-    rules=EngineRules(ENGINE, options.engine_options, deal.fixed_deal),
+    rules=BankedRules(ENGINE, options.engine_options, deal.fixed_deal),
     seating=Seating(
         counts=(6,),
         quick=6,

@@ -6,12 +6,12 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engine import paigow
 from games.engine.paigow.options import MAX_SEATS
-from games.engine.protocol import GameEngine, JsonObject
+from games.engine.protocol import BankedEngine, JsonObject
+from games.kinds.house import BankedRules
 from games.kinds.kind import GameKind, Screen, Seating
-from games.kinds.match import EngineRules
 from games.kinds.paigow import deal, figures, move_words, options, rules_page, screen
 
-ENGINE: GameEngine[paigow.State, paigow.Action, paigow.Options] = paigow
+ENGINE: BankedEngine[paigow.State, paigow.Action, paigow.Options] = paigow
 
 
 def move_from_fields(fields: dict[str, object]) -> JsonObject:
@@ -21,7 +21,7 @@ def move_from_fields(fields: dict[str, object]) -> JsonObject:
 KIND = GameKind(
     name="paigow",
     label=_("Pai Gow Poker"),
-    rules=EngineRules(ENGINE, options.engine_options, deal.fixed_deal),
+    rules=BankedRules(ENGINE, options.engine_options, deal.fixed_deal),
     seating=Seating(
         counts=(MAX_SEATS,),
         quick=MAX_SEATS,

@@ -6,12 +6,12 @@ leave between hands."""
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import stud
-from games.engine.protocol import GameEngine, JsonObject
+from games.engine.protocol import BankedEngine, JsonObject
+from games.kinds.house import BankedRules
 from games.kinds.kind import GameKind, Screen, Seating
-from games.kinds.match import EngineRules
 from games.kinds.stud import deal, figures, move_words, options, rules_page, screen
 
-ENGINE: GameEngine[stud.State, stud.Action, stud.Options] = stud
+ENGINE: BankedEngine[stud.State, stud.Action, stud.Options] = stud
 
 SEATS = 6
 
@@ -23,7 +23,7 @@ def move_from_fields(fields: dict[str, object]) -> JsonObject:
 KIND = GameKind(
     name="stud",
     label=_("Three-bet stud"),
-    rules=EngineRules(ENGINE, options.engine_options, deal.fixed_deal),
+    rules=BankedRules(ENGINE, options.engine_options, deal.fixed_deal),
     seating=Seating(
         counts=(SEATS,),
         quick=SEATS,
