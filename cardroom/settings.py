@@ -176,6 +176,8 @@ CARDROOM_CLOSE_IDLE_SECONDS = float(os.environ.get("CARDROOM_CLOSE_IDLE_SECONDS"
 CARDROOM_BOT_DELAY = tuple(
     float(bound) for bound in os.environ.get("CARDROOM_BOT_DELAY", "1,2").split(",", 1)
 )
+# The pause between a settled coup and the next at a house table (docs/house-tables.md).
+CARDROOM_HOUSE_PAUSE_SECONDS = float(os.environ.get("CARDROOM_HOUSE_PAUSE_SECONDS", "8"))
 CARDROOM_HEARTBEAT_SECONDS = 15.0
 # Without Redis the channel layer lives in daphne's memory, so the nudges of moves made in the
 # Celery worker's process (clocks, bots, the sweep) never reach the sockets: each socket then looks

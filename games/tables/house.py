@@ -8,6 +8,8 @@ gains comes back from the house, in the transaction of the move (docs/house-tabl
 
 from datetime import timedelta
 
+from django.conf import settings
+
 from games.engine.protocol import HAND_OVER
 from games.kinds.house import HouseMatch
 from games.models import ChipAccount, Game, LedgerEntry, Table, User
@@ -16,14 +18,10 @@ from games.tables import wallet
 WINDOW_SECONDS = 30
 """How long a window stays open at a house table created without a clock."""
 
-PAUSE_SECONDS = 8
-"""The pause between a settled coup and the next, to see the payouts."""
-
-
 def window_length(table: Table, state: HouseMatch) -> timedelta:
     """How long the table gives the window that has just opened."""
     if state.stage == HAND_OVER:
-        return timedelta(seconds=PAUSE_SECONDS)
+        return timedelta(seconds=settings.CARDROOM_HOUSE_PAUSE_SECONDS)
     return timedelta(seconds=table.clock or WINDOW_SECONDS)
 
 
