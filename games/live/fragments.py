@@ -99,6 +99,7 @@ def seats_part(live: LiveTable) -> Part:
             "can_fill_with_bots": view.can_fill_with_bots,
             "rematch_accepted": view.rematch_accepted,
             "in_tournament": table.tournament_id is not None,
+            "banked": game_kind(table.game).banked,
         },
     )
 

@@ -18,6 +18,7 @@ from games.tables import wallet
 WINDOW_SECONDS = 30
 """How long a window stays open at a house table created without a clock."""
 
+
 def window_length(table: Table, state: HouseMatch) -> timedelta:
     """How long the table gives the window that has just opened."""
     if state.stage == HAND_OVER:

@@ -104,7 +104,8 @@ def sit(*, table_id: int, user: Actor, position: int) -> Table:
 
 def play_now(*, user: Actor, game: str) -> Table:
     """ "Play now": seat ``user`` at the fullest open public table of ``game`` that is waiting
-    for players and has a free seat (the oldest first among equals), or, when none fits, open a
+    for players (or, for a game the house banks, dealing) and has a free seat (the oldest first
+    among equals), or, when none fits, open a
     public table with the default options and seat him as its host. A player who already sits at
     a waiting table of that game is sent back to it instead of taking a second seat.
 
@@ -116,7 +117,10 @@ def play_now(*, user: Actor, game: str) -> Table:
         raise TableError(_("Unknown game."))
     with transaction.atomic():
         User.objects.select_for_update().filter(pk=user.pk).exists()
-        waiting = Table.objects.filter(game=game, status=Table.Status.WAITING)
+        open_statuses = [Table.Status.WAITING]
+        if GAMES[game].banked:  # a house table seats players while it deals
+            open_statuses.append(Table.Status.PLAYING)
+        waiting = Table.objects.filter(game=game, status__in=open_statuses)
         own = waiting.filter(seats__user=user).order_by("created_at").first()
         if own is not None:
             return own

@@ -11,6 +11,7 @@ from django.db.models.functions import Coalesce
 
 from games.accounts.ratings import shown_rating, with_table_ratings
 from games.engine.protocol import HAND_OVER, MATCH_OVER
+from games.kinds.registry import game_kind
 from games.kinds.screens import PlayerInfo
 from games.models import Entry, Game, Hand, Seat, Table, Tournament, User
 from games.tables.chat import can_read, writable_room
@@ -207,14 +208,16 @@ def _table_view(
     is_host = viewer_id is not None and table.host_id == viewer_id and tournament is None
     is_seated = viewer_id in seated_ids
     waiting = table.status == Table.Status.WAITING
-    may_sit = viewer_id is not None and waiting and not is_seated
+    # At a house table players come and go while the dealer deals (games.tables.house).
+    seats_open = waiting or game_kind(table.game).banked
+    may_sit = viewer_id is not None and seats_open and not is_seated
     seats = tuple(
         _seat_view(
             position,
             taken.get(position),
             viewer_id=viewer_id,
             may_sit=may_sit,
-            waiting=waiting,
+            may_stand=seats_open,
             may_remove=is_host
             and (waiting or _sat_out_and_removable(snapshot, taken.get(position))),
         )
@@ -373,7 +376,7 @@ def _seat_view(
     *,
     viewer_id: int | None,
     may_sit: bool,
-    waiting: bool,
+    may_stand: bool,
     may_remove: bool,
 ) -> SeatView:
     if seat is None:
@@ -386,7 +389,7 @@ def _seat_view(
         seat.user,
         is_viewer=is_viewer,
         can_sit=False,
-        can_stand=is_viewer and waiting,
+        can_stand=is_viewer and may_stand,
         can_remove=may_remove and not is_viewer,
         sat_out=seat.sat_out,
         rating=shown_rating(getattr(seat, "rating_ordinal", None)),

@@ -12,7 +12,8 @@ from games.engine.protocol import HAND_OVER, PLAYING
 from games.models import Action, ChipAccount, Game, LedgerEntry, Table, User
 from games.tables import wallet
 from games.tables.errors import TableError
-from games.tables.seating import sit, stand
+from games.tables.seating import play_now, sit, stand
+from games.tables.selectors import live_table
 from tests.support.house import (
     HOUSE_GAMES,
     bet,
@@ -223,3 +224,27 @@ def test_bots_play_coup_after_coup_and_every_chip_stays_accounted_for(
             break
     assert coups == 12
     assert LedgerEntry.objects.filter(reason=Reason.BET).exists()
+
+
+def test_the_seat_list_offers_a_free_seat_and_standing_up_while_the_house_deals(
+    ana: User, bruno: User
+) -> None:
+    table = open_house_table(ana, "stud")
+
+    seen_by_bruno = live_table(table_id=table.pk, viewer=bruno, granted_table_ids=())
+    seen_by_ana = live_table(table_id=table.pk, viewer=ana, granted_table_ids=())
+
+    assert seen_by_bruno is not None and seen_by_ana is not None
+    assert [seat.can_sit for seat in seen_by_bruno.view.seats] == [False] + [True] * 5
+    assert seen_by_ana.view.seats[0].can_stand
+    assert not seen_by_ana.view.can_start
+
+
+def test_play_now_seats_you_at_a_house_table_that_is_dealing(ana: User, bruno: User) -> None:
+    dealing = open_house_table(ana, "paigow")
+
+    seated_at = play_now(user=bruno, game="paigow")
+
+    assert seated_at.pk == dealing.pk
+    assert dealing.seats.filter(user=bruno).exists()
+    assert play_now(user=bruno, game="paigow").pk == dealing.pk

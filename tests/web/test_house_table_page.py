@@ -1,0 +1,55 @@
+"""A house table's page as a browser gets it (docs/house-tables.md): the dealer's game on screen
+from the first player on, his wallet's chips on his seat, and a bet that takes them."""
+
+import re
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from games.models import User
+from games.tables import wallet
+from games.tables.play import play
+from tests.support.house import HOUSE_GAMES, open_house_table
+
+pytestmark = pytest.mark.django_db
+
+
+def browser(user: User) -> Client:
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    client.force_login(user)
+    return client
+
+
+def seats_part(page: str, game: str) -> str:
+    match = re.search(rf'id="{game}-seats".*?</section>', page, re.DOTALL)
+    assert match, page
+    return match.group(0)
+
+
+FORMS = {
+    "monte": {"move": "bet", "bet": "vis", "cards": "0", "against": "", "amount": "10"},
+    "stud": {"move": "bet", "amount": "10"},
+    "paigow": {"move": "bet", "amount": "20"},
+}
+STAKES = {"monte": 10, "stud": 30, "paigow": 20}
+
+
+@pytest.mark.parametrize("game", HOUSE_GAMES)
+def test_the_page_shows_the_house_game_with_the_wallets_chips_and_a_bet_takes_them(
+    ana: User, game: str
+) -> None:
+    table = open_house_table(ana, game)
+    client = browser(ana)
+
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "Ana" in seats_part(page, game)
+    assert "1000000000" not in page and "1,000,000,000" not in page
+
+    table.refresh_from_db()
+    play(table_id=table.pk, user=ana, version=table.version, fields=FORMS[game])
+
+    assert wallet.balance(ana) == wallet.WELCOME_CHIPS - STAKES[game]
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert str(wallet.WELCOME_CHIPS - STAKES[game]) in seats_part(page, game)
