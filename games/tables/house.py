@@ -57,6 +57,24 @@ def follow_purses(game: Game, before: HouseMatch, after: HouseMatch, *, by_playe
         wallet.settle(movements, coup=coup)
 
 
+def refund_stakes(game: Game, state: HouseMatch) -> None:
+    """A match that ends in the middle of a coup (the table closed for want of players): every
+    stake still on the table goes back to its player."""
+    movements = [
+        wallet.Movement(
+            user=User.objects.get(pk=game.players[seat]["user"]),
+            amount=held - off_table,
+            reason=LedgerEntry.Reason.REFUND,
+        )
+        for seat, (held, off_table) in enumerate(zip(state.counts(), state.purse(), strict=True))
+        if held != off_table
+    ]
+    if movements:
+        wallet.settle(
+            movements, coup=wallet.Coup(table=game.table, game=game, number=state.hand_no)
+        )
+
+
 def balances(game: Game) -> dict[int, int]:
     """Each engine seat's chips in its player's wallet (the welcome chips before his first)."""
     users = [player["user"] for player in game.players]

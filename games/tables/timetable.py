@@ -93,10 +93,12 @@ def turn_limit(table: Table) -> timedelta:
 
 
 def automated_seats(*, table: Table, game: Game) -> set[int]:
-    """The engine seats a bot plays: those of bot users and of players sat out."""
-    users = set(
-        table.seats.filter(Q(user__is_bot=True) | Q(sat_out=True)).values_list("user_id", flat=True)
-    )
+    """The engine seats a bot plays: those of bot users and of players sat out (at a house
+    table, bot users only: nobody bets a sat-out player's chips for him)."""
+    played = Q(user__is_bot=True)
+    if not game_kind(table.game).banked:
+        played |= Q(sat_out=True)
+    users = set(table.seats.filter(played).values_list("user_id", flat=True))
     return {seat for seat, player in enumerate(game.players) if player["user"] in users}
 
 

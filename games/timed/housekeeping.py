@@ -13,8 +13,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from games.kinds.house import house_match
 from games.kinds.registry import game_kind
 from games.models import Game, Presence, Table, TableNote
+from games.tables.house import refund_stakes
 from games.tables.matches import NEXT_HAND_SECONDS
 from games.tables.notes import write_note
 from games.tables.play import deal_next_hand
@@ -104,7 +106,12 @@ def close_idle_table(*, table_id: int, now: datetime | None = None) -> bool:
         if table is None or table_id not in idle_tables(now=now):
             return False
         for game in table.games.filter(status=Game.Status.PLAYING):
-            record_results(game=game, state=game_kind(game.game).rules.load(game.state))
+            state = game_kind(game.game).rules.load(game.state)
+            house = house_match(state)
+            if house is not None:
+                refund_stakes(game, house)  # a house match records no result
+            else:
+                record_results(game=game, state=state)
         table.games.filter(status=Game.Status.PLAYING).update(
             status=Game.Status.FINISHED,
             finished_at=now,

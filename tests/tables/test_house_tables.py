@@ -3,17 +3,19 @@ every seated player is done or on the clock ("no va más"), players join and lea
 and every chip a bet takes or a payout gives moves through the player's wallet in the same
 transaction as the move, so the wallet always mirrors the table."""
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
-from django.utils import translation
+from django.utils import timezone, translation
 
 from games.engine.protocol import HAND_OVER, PLAYING
-from games.models import Action, ChipAccount, Game, LedgerEntry, Table, User
+from games.models import Action, ChipAccount, Game, LedgerEntry, Seat, Table, User
 from games.tables import wallet
 from games.tables.errors import TableError
 from games.tables.seating import play_now, sit, stand
 from games.tables.selectors import live_table
+from games.timed.housekeeping import close_idle_table
 from tests.support.house import (
     HOUSE_GAMES,
     bet,
@@ -248,3 +250,26 @@ def test_play_now_seats_you_at_a_house_table_that_is_dealing(ana: User, bruno: U
     assert seated_at.pk == dealing.pk
     assert dealing.seats.filter(user=bruno).exists()
     assert play_now(user=bruno, game="paigow").pk == dealing.pk
+
+
+def test_a_house_table_closed_for_want_of_players_gives_the_stakes_back(ana: User) -> None:
+    table = open_house_table(ana, "stud")
+    bet(table, ana, smallest_bet(table, ana))  # dealt at once: three stakes on the table
+    assert wallet.balance(ana) < wallet.WELCOME_CHIPS
+
+    assert close_idle_table(table_id=table.pk, now=timezone.now() + timedelta(hours=2))
+
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    assert wallet.balance(ana) == wallet.WELCOME_CHIPS
+    assert every_chip_accounted()
+
+
+def test_no_bot_bets_for_a_player_who_is_away(ana: User) -> None:
+    table = open_house_table(ana, "monte")
+    Seat.objects.filter(table=table, user=ana).update(sat_out=True)
+
+    bet(table, ana, smallest_bet(table, ana))
+
+    played, _state = match_of(table)
+    assert played.bot_move_at is None
