@@ -283,6 +283,14 @@ class Table(models.Model):
         """Players needed to start: the game's own minimum (RULES.md)."""
         return game_kind(self.game).seating.minimum_players
 
+    @property
+    def seats_players(self) -> bool:
+        """Whether a free seat takes a player now: before the start, or at a house table while
+        the house deals (games.tables.house)."""
+        return self.status == self.Status.WAITING or (
+            self.status == self.Status.PLAYING and game_kind(self.game).banked
+        )
+
 
 class Seat(models.Model):
     """A player sitting at a table. Positions count from 0."""

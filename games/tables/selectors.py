@@ -11,7 +11,6 @@ from django.db.models.functions import Coalesce
 
 from games.accounts.ratings import shown_rating, with_table_ratings
 from games.engine.protocol import HAND_OVER, MATCH_OVER
-from games.kinds.registry import game_kind
 from games.kinds.screens import PlayerInfo
 from games.models import Entry, Game, Hand, Seat, Table, Tournament, User
 from games.tables.chat import can_read, writable_room
@@ -208,8 +207,7 @@ def _table_view(
     is_host = viewer_id is not None and table.host_id == viewer_id and tournament is None
     is_seated = viewer_id in seated_ids
     waiting = table.status == Table.Status.WAITING
-    # At a house table players come and go while the dealer deals (games.tables.house).
-    seats_open = waiting or game_kind(table.game).banked
+    seats_open = table.seats_players
     may_sit = viewer_id is not None and seats_open and not is_seated
     seats = tuple(
         _seat_view(

@@ -53,3 +53,15 @@ def test_the_page_shows_the_house_game_with_the_wallets_chips_and_a_bet_takes_th
     assert wallet.balance(ana) == wallet.WELCOME_CHIPS - STAKES[game]
     page = client.get(f"/tables/{table.pk}/").content.decode()
     assert str(wallet.WELCOME_CHIPS - STAKES[game]) in seats_part(page, game)
+
+
+def test_the_lobby_offers_a_free_seat_at_a_house_table_that_is_dealing(
+    ana: User, bruno: User
+) -> None:
+    table = open_house_table(ana, "monte")
+
+    lobby = browser(bruno).get("/").content.decode()
+
+    card = re.search(rf'data-table-id="{table.pk}".*?</li>', lobby, re.DOTALL)
+    assert card is not None
+    assert "Join" in card.group(0) and "5 seats free" in card.group(0)
