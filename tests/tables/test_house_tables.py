@@ -143,6 +143,9 @@ def test_a_player_who_sits_during_a_coup_plays_from_the_next(ana: User, bruno: U
 
     first, _state = match_of(table)
     assert [player["user"] for player in first.players] == [ana.pk]
+    with pytest.raises(TableError) as error:
+        bet(table, bruno, {"kind": "done"})
+    assert refusal(error) == "You play from the next coup."
     while match_of(table)[0] == first:
         assert clock_runs_out(table)
 
