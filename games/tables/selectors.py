@@ -1,7 +1,7 @@
 """Read-only queries about tables, shaped for the viewer who asks."""
 
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -89,6 +89,8 @@ class LiveTable:
     notes: tuple[Note, ...]
     moves: tuple[ToldMove, ...] = ()
     tournament: TournamentView | None = None
+    balances: Mapping[int, int] = field(default_factory=dict)
+    """At a house table, each engine seat's chips in its player's wallet."""
 
 
 LobbyMark = tuple[datetime | None, int]
@@ -291,6 +293,7 @@ def live_table_from(
         hands=snapshot.hands,
         notes=snapshot.notes,
         moves=snapshot.moves if game_view is not None else (),
+        balances=snapshot.balances,
         tournament=None
         if snapshot.tournament is None
         else _tournament_view(snapshot, snapshot.tournament, viewer=viewer),

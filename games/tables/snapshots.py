@@ -11,7 +11,8 @@ sockets of a table in one process read the table once per version, however many 
 
 import asyncio
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeAlias, TypedDict, overload
 
@@ -25,6 +26,7 @@ from games.kinds.match import Match
 from games.kinds.registry import game_kind
 from games.models import Action, ChatMessage, Entry, Game, Hand, Seat, Table, TableNote, Tournament
 from games.tables.chat import SHOWN_MESSAGES
+from games.tables.house import balances
 from games.tables.move_log import SHOWN_MOVES, ToldMove
 from games.tables.notes import SHOWN_NOTES
 
@@ -102,6 +104,9 @@ class TableSnapshot:
     hand_mark: int
     moves: tuple[ToldMove, ...] = ()
     tournament: TournamentSnapshot | None = None
+    balances: Mapping[int, int] = field(default_factory=dict)
+    """At a house table, each engine seat's chips in its player's wallet (read here, in the
+    worker's thread, since a frame is rendered where the database may not be read)."""
 
     @property
     def version(self) -> int:
@@ -159,6 +164,7 @@ def read_snapshot(*, table_id: int, previous: TableSnapshot | None = None) -> Ta
         if previous is not None and same_match and previous.version == table.version
         else _moves(game),
         tournament=None if table.tournament_id is None else _tournament(table.tournament_id),
+        balances=balances(game) if game is not None and game_kind(game.game).banked else {},
     )
 
 

@@ -1,6 +1,7 @@
 """Monte moves in words: "Paco apuesta 20: Camo a la primera carta", "Paco no apuesta más",
-"No va más: sale el as de copas, Camo de la primera carta". The layout is public, so every
-reader reads the same words."""
+"No va más: sale el as de copas, Camo de la primera carta. La banca paga 20 y cobra 10" (what the
+bank paid and took on the bets the draw settled). The layout is public, so every reader reads the
+same words."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -10,6 +11,7 @@ from django.utils.translation import gettext, pgettext
 from games.card_names import card_name
 from games.engine.protocol import View
 from games.kinds.monte.bet_names import RELATION_NAMES, bet_name, position_name
+from games.kinds.settling import with_settling
 
 
 def describe(
@@ -32,11 +34,13 @@ def describe(
         return pgettext("monte", "%(name)s bets no more") % {"name": actor}
     if kind == "no_va_mas":
         match = after["matches"][-1]
-        return pgettext("monte", "No va más: %(card)s comes out, %(relation)s of %(position)s") % {
+        drawn = pgettext("monte", "No va más: %(card)s comes out, %(relation)s of %(position)s") % {
             "card": card_name(match["card"]),
             "relation": RELATION_NAMES[match["relation"]],
             "position": position_name(match["position"]),
         }
+        settled = after["settled"][len(before["settled"]) :]
+        return with_settling(drawn, (bet["paid"] - bet["amount"] for bet in settled))
     return gettext("The next coup is dealt")
 
 

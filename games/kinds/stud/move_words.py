@@ -1,5 +1,6 @@
 """Three-bet stud moves in words. A player's cards are never named: only the common card the
-dealer showed by mistake, which everybody saw."""
+dealer showed by mistake, which everybody saw. The move that ends the hand is followed by what the
+bank paid and took."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -9,6 +10,8 @@ from django.utils.translation import pgettext
 from games.card_names import card_name
 from games.engine.protocol import View
 from games.engine.stud.options import BETS
+from games.engine.stud.state import Phase
+from games.kinds.settling import with_settling
 
 DECIDING = {"first": 1, "second": 2}
 """The bet each deciding phase is about."""
@@ -20,6 +23,22 @@ def describe(
     actor: str,
     seat: int | None,
     viewer: int | None,
+    before: dict[str, Any],
+    after: dict[str, Any],
+) -> str:
+    """The move, and after the move that ends the hand, what the bank paid and took."""
+    text = _move(action, actor=actor, before=before, after=after)
+    if after.get("phase") != Phase.HAND_OVER or before.get("phase") == Phase.HAND_OVER:
+        return text
+    return with_settling(
+        text, (place["result"]["net"] for place in after["seats"] if place["result"])
+    )
+
+
+def _move(
+    action: dict[str, Any],
+    *,
+    actor: str,
     before: dict[str, Any],
     after: dict[str, Any],
 ) -> str:
