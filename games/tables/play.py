@@ -300,7 +300,7 @@ def _players_match(
     if game is None or table.status == Table.Status.WAITING:
         raise TableError(_("No game is being played at this table."))
     seat = game.seat_of(user.pk)
-    if seat is None and table.seats.filter(user_id=user.pk).exists():
+    if seat is None and user.pk is not None and table.seats.filter(user_id=user.pk).exists():
         # At a house table a player who sat down during a coup joins at the next.
         raise TableError(_("You play from the next coup."))
     if seat is None:
