@@ -39,5 +39,8 @@ def record_results(*, game: Game, state: Match) -> None:
 
 
 def register_game_records() -> None:
+    """Every game whose matches end in places or net chips appears on profiles; a house table's
+    match records none (docs/house-tables.md), so the house games do not."""
     for kind in GAMES.values():
-        register_record_source(game=kind.name, label=kind.label, figures=kind.figures)
+        if not kind.banked:
+            register_record_source(game=kind.name, label=kind.label, figures=kind.figures)
