@@ -36,7 +36,7 @@ def test_the_dealers_moves_in_words() -> None:
     assert words({"kind": "close_bets"}, actor="", seat=None) == "No va más"
     assert words({"kind": "next_hand"}, actor="", seat=None) == "Empieza la siguiente jugada"
     with translation.override("en"):
-        assert words({"kind": "close_bets"}, actor="", seat=None) == "No more bets"
+        assert words({"kind": "close_bets"}, actor="", seat=None) == "No va más"
 
 
 def test_a_split_names_its_cards_to_its_player_only() -> None:

@@ -133,7 +133,7 @@ def test_the_dealer_s_moves_in_words() -> None:
     state = stud.apply(start(), 0, Bet(10))
     assert words(state, None, Deal()) == "No va más: se reparten las cartas"
     with translation.override("en"):
-        assert words(state, None, Deal()) == "No more bets: the cards are dealt"
+        assert words(state, None, Deal()) == "No va más: the cards are dealt"
     over = stud.apply(dealt(), None, Expose(1))
     assert words(over, None, NextHand()) == "Se abren las apuestas de la siguiente mano"
     with translation.override("en"):
