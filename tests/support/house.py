@@ -17,7 +17,7 @@ HOUSE_GAMES = ("monte", "stud", "paigow")
 
 
 def open_house_table(host: User, game: str = "monte", **overrides: Any) -> Table:
-    return open_table(host, game=game, seat_count=6, clock=30, **overrides)
+    return open_table(host, game=game, **{"seat_count": 6, "clock": 30, **overrides})
 
 
 def match_of(table: Table) -> tuple[Game, HouseMatch]:

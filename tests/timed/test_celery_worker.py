@@ -14,7 +14,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
@@ -65,15 +65,25 @@ async def real_services() -> AsyncIterator[None]:
 
 
 @contextmanager
-def celery_worker(folder: Path) -> Iterator[subprocess.Popen[bytes]]:
+def celery_worker(
+    folder: Path, settings: Mapping[str, str] | None = None, *, beat: bool = True
+) -> Iterator[subprocess.Popen[bytes]]:
     """A Celery worker with an embedded beat (one process, ``--pool solo``), until the block ends
-    or the test kills it."""
+    or the test kills it; ``settings`` are environment variables on top of the usual ones, and
+    ``beat=False`` starts a worker alone (beside one with the beat). Its log is
+    ``worker-*.log`` in ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / f"worker-{time.monotonic_ns()}.log"
-    environment = {**server_environment(), **WORKER_ENVIRONMENT, "CELERY_FOLDER": str(folder)}
+    environment = {
+        **server_environment(),
+        **WORKER_ENVIRONMENT,
+        **(settings or {}),
+        "CELERY_FOLDER": str(folder),
+    }
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "cardroom", "worker", "--beat", "--pool", "solo"]
-        + ["--loglevel", "INFO", "--schedule", str(folder / "beat-schedule")],
+        [sys.executable, "-m", "celery", "-A", "cardroom", "worker", "--pool", "solo"]
+        + (["--beat", "--schedule", str(folder / "beat-schedule")] if beat else [])
+        + ["--hostname", f"{log.stem}@%h", "--loglevel", "INFO"],
         cwd=ROOT,
         env=environment,
         stdout=subprocess.DEVNULL,
