@@ -17,7 +17,6 @@ from games.kinds.screens import Part, TableFacts
 from games.live.clock_part import turn_clock_part
 from games.live.part_cache import render_part
 from games.models import ChatMessage, Table, Tournament
-from games.tables.house import balances
 from games.tables.selectors import LiveTable, SeatView
 
 GAME_AREA = "game-area"
@@ -181,7 +180,7 @@ def screen_parts(live: LiveTable) -> dict[str, Part]:
         last_move=live.moves[0].mark(viewer=live.role.seat) if live.moves else {},
         in_tournament=live.tournament is not None,
         closes_at=game.turn_deadline if kind.banked else None,
-        balances=balances(game) if kind.banked else {},
+        balances=live.balances,
     )
     return kind.screen.parts(
         live.game_view, players=live.players, viewer_seat=live.role.seat, facts=facts
@@ -195,7 +194,7 @@ def wallet_part(live: LiveTable) -> Part | None:
     seat = live.role.seat
     if game is None or seat is None or not game_kind(game.game).banked:
         return None
-    return Part("partials/wallet_chips.html", {"chips": balances(game)[seat], "live": True})
+    return Part("partials/wallet_chips.html", {"chips": live.balances[seat], "live": True})
 
 
 def game_area(part_ids: Iterable[str]) -> str:

@@ -1,7 +1,7 @@
 """Read-only queries about tables, shaped for the viewer who asks."""
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -89,6 +89,7 @@ class LiveTable:
     notes: tuple[Note, ...]
     moves: tuple[ToldMove, ...] = ()
     tournament: TournamentView | None = None
+    balances: dict[int, int] = field(default_factory=dict)
 
 
 LobbyMark = tuple[datetime | None, int]
@@ -293,6 +294,7 @@ def live_table_from(
         tournament=None
         if snapshot.tournament is None
         else _tournament_view(snapshot, snapshot.tournament, viewer=viewer),
+        balances=snapshot.balances,
     )
 
 

@@ -11,7 +11,7 @@ sockets of a table in one process read the table once per version, however many 
 
 import asyncio
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeAlias, TypedDict, overload
 
@@ -25,6 +25,7 @@ from games.kinds.match import Match
 from games.kinds.registry import game_kind
 from games.models import Action, ChatMessage, Entry, Game, Hand, Seat, Table, TableNote, Tournament
 from games.tables.chat import SHOWN_MESSAGES
+from games.tables.house import balances
 from games.tables.move_log import SHOWN_MOVES, ToldMove
 from games.tables.notes import SHOWN_NOTES
 
@@ -88,7 +89,9 @@ class TableSnapshot:
     """``chat_mark``, ``note_mark``, ``hand_mark``: the newest chat line's id, log line's id and
     finished hand's number (0 without any). A chat line does not change the table's version, so a
     socket asks for a snapshot at least as new as a version and a chat mark; a snapshot reads the
-    chats, the log and the finished hands again only when their mark moved."""
+    chats, the log and the finished hands again only when their mark moved. ``balances``: at a
+    table the house banks, each engine seat's chips in its player's wallet, read with the match
+    (a frame makes no query)."""
 
     table: Table
     seats: tuple[Seat, ...]
@@ -102,6 +105,7 @@ class TableSnapshot:
     hand_mark: int
     moves: tuple[ToldMove, ...] = ()
     tournament: TournamentSnapshot | None = None
+    balances: dict[int, int] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -159,6 +163,7 @@ def read_snapshot(*, table_id: int, previous: TableSnapshot | None = None) -> Ta
         if previous is not None and same_match and previous.version == table.version
         else _moves(game),
         tournament=None if table.tournament_id is None else _tournament(table.tournament_id),
+        balances=balances(game) if game is not None and game_kind(game.game).banked else {},
     )
 
 
