@@ -22,13 +22,14 @@ from games.tables.selectors import LiveTable, SeatView
 GAME_AREA = "game-area"
 VERSION = "table-version"
 TOURNAMENT = "tournament-panel"
+WALLET = "wallet-chips"
 
 
 def page_parts(live: LiveTable) -> tuple[dict[str, Part], tuple[str, ...]]:
     """Every part of the table page for this viewer, by id, in page order: the version, the
     tournament's panel (empty at a table of no tournament), the seats, the turn clock, the game
-    screen's parts, the moves in words, the two chats, the log and the finished hands; and the ids
-    of the screen's parts."""
+    screen's parts, the player's chips in the page header at a table the house banks, the moves in
+    words, the two chats, the log and the finished hands; and the ids of the screen's parts."""
     parts = {
         VERSION: Part("tables/_version.html", {"version": live.view.table.version}),
         TOURNAMENT: tournament_part(live),
@@ -37,6 +38,9 @@ def page_parts(live: LiveTable) -> tuple[dict[str, Part], tuple[str, ...]]:
     }
     screen = screen_parts(live)
     parts.update(screen)
+    chips = wallet_part(live)
+    if chips is not None:
+        parts[WALLET] = chips
     parts["table-moves"] = moves_part(live)
     for room in ChatMessage.Room.values:
         lines = live.chats[room]
@@ -182,6 +186,16 @@ def screen_parts(live: LiveTable) -> dict[str, Part]:
     return kind.screen.parts(
         live.game_view, players=live.players, viewer_seat=live.role.seat, facts=facts
     )
+
+
+def wallet_part(live: LiveTable) -> Part | None:
+    """The player's chips in the page header, at a table the house banks where he plays: each bet
+    and payout moves them (``None`` elsewhere: the header keeps what the page was served with)."""
+    game = live.game
+    seat = live.role.seat
+    if game is None or seat is None or not game_kind(game.game).banked:
+        return None
+    return Part("partials/wallet_chips.html", {"chips": live.balances[seat], "live": True})
 
 
 def game_area(part_ids: Iterable[str]) -> str:

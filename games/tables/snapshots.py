@@ -90,7 +90,9 @@ class TableSnapshot:
     """``chat_mark``, ``note_mark``, ``hand_mark``: the newest chat line's id, log line's id and
     finished hand's number (0 without any). A chat line does not change the table's version, so a
     socket asks for a snapshot at least as new as a version and a chat mark; a snapshot reads the
-    chats, the log and the finished hands again only when their mark moved."""
+    chats, the log and the finished hands again only when their mark moved. ``balances``: at a
+    table the house banks, each engine seat's chips in its player's wallet, read with the match
+    (a frame makes no query)."""
 
     table: Table
     seats: tuple[Seat, ...]

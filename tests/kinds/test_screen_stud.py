@@ -155,8 +155,8 @@ def test_the_screen_always_offers_the_same_four_parts_in_page_order() -> None:
             assert list(split_parts(html)) == [
                 "stud-seats",
                 "stud-common",
-                "stud-paytable",
                 "stud-controls",
+                "stud-paytable",
             ]
 
 

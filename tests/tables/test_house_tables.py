@@ -10,6 +10,8 @@ import pytest
 from django.utils import timezone, translation
 
 from games.engine.protocol import HAND_OVER, PLAYING
+from games.live.fragments import page_parts
+from games.live.part_cache import render_part
 from games.models import Action, ChipAccount, Game, LedgerEntry, Seat, Table, User
 from games.tables import wallet
 from games.tables.errors import TableError
@@ -87,6 +89,33 @@ def test_a_bet_comes_out_of_the_wallet_in_the_same_move(ana: User, game: str) ->
     assert (staked.table, staked.game, staked.hand) == (table, played, 1)
     assert mirrors(table, ana)
     assert every_chip_accounted()
+
+
+def header_chips(table: Table, viewer: User) -> str | None:
+    """The chips the page header shows ``viewer`` in the table's live parts (in English);
+    ``None`` when the parts leave the header alone."""
+    live = live_table(table_id=table.pk, viewer=viewer, granted_table_ids=())
+    assert live is not None
+    with translation.override("en"):
+        parts, _screen = page_parts(live)
+        return render_part(parts["wallet-chips"]) if "wallet-chips" in parts else None
+
+
+@pytest.mark.parametrize("game", HOUSE_GAMES)
+def test_the_page_header_follows_the_players_wallet_through_a_bet(
+    ana: User, bruno: User, game: str
+) -> None:
+    table = open_house_table(ana, game)
+    assert ">1000 chips<" in (header_chips(table, ana) or "")
+
+    move = smallest_bet(table, ana)
+    bet(table, ana, move)
+
+    shown = header_chips(table, ana) or ""
+    assert 'id="wallet-chips"' in shown and 'hx-swap-oob="true"' in shown
+    assert f">{wallet.balance(ana)} chips<" in shown
+    assert wallet.balance(ana) < wallet.WELCOME_CHIPS
+    assert header_chips(table, bruno) is None
 
 
 @pytest.mark.parametrize("game", HOUSE_GAMES)

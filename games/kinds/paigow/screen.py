@@ -32,13 +32,14 @@ CONTROLS = "paigow-controls"
 RESULTS = "paigow-results"
 TEMPLATES: dict[str, str] = {
     BANK: "tables/paigow/_bank.html",
-    SEATS: "tables/paigow/_seats.html",
     HAND: "tables/paigow/_hand.html",
     CONTROLS: "tables/paigow/_controls.html",
     RESULTS: "tables/paigow/_results.html",
+    SEATS: "tables/paigow/_seats.html",
 }
 """Each part's id and template, in page order. Every part is always there: the results are
-rendered ``hidden`` until a coup is settled, so the set of ids never changes."""
+rendered ``hidden`` until a coup is settled, so the set of ids never changes. The player's cards
+and moves come right under the bank, the seats last, so that his move is in the window."""
 
 BETTING, SETTING, COUP_OVER = "betting", "setting", "coup_over"
 
@@ -87,10 +88,10 @@ def parts(
     names = {player.seat: player for player in players}
     contexts = {
         BANK: bank_part(view, facts),
-        SEATS: seats_part(view, names, viewer_seat, facts),
         HAND: hand_part(view, facts),
         CONTROLS: controls_part(view, facts),
         RESULTS: results_part(view, names, facts),
+        SEATS: seats_part(view, names, viewer_seat, facts),
     }
     return {part_id: Part(TEMPLATES[part_id], context) for part_id, context in contexts.items()}
 

@@ -31,10 +31,11 @@ CONTROLS = "stud-controls"
 TEMPLATES: dict[str, str] = {
     SEATS: "tables/stud/_seats.html",
     COMMON: "tables/stud/_common.html",
-    PAY_TABLE: "tables/stud/_paytable.html",
     CONTROLS: "tables/stud/_controls.html",
+    PAY_TABLE: "tables/stud/_paytable.html",
 }
-"""Each part's id and template, in page order; every part is always there."""
+"""Each part's id and template, in page order; every part is always there. The player's moves
+come right under the cards, the pay table below them, so that his move is in the window."""
 
 BETTING = "betting"
 HAND_OVER = "hand_over"
@@ -115,8 +116,8 @@ def parts(
     contexts = {
         SEATS: seats_part(view, names, facts),
         COMMON: common_part(view),
-        PAY_TABLE: pay_table_part(view, names),
         CONTROLS: controls_part(view, names, facts),
+        PAY_TABLE: pay_table_part(view, names),
     }
     return {part_id: Part(TEMPLATES[part_id], context) for part_id, context in contexts.items()}
 
