@@ -13,7 +13,17 @@ from games.models import Table
 from games.tables.errors import TableError
 from games.tables.options import clean_options
 
-GAME_FIELDS = {game: tuple(option.name for option in kind.options) for game, kind in GAMES.items()}
+
+def field_name(game: str, option: str) -> str:
+    """A game option's form field: named after its game too, since two games may share an
+    option's name (Golfo's, the stud's and Pai Gow's ``min_bet``) but not its meaning."""
+    return f"{game}-{option}"
+
+
+GAME_FIELDS = {
+    game: {field_name(game, option.name): option.name for option in kind.options}
+    for game, kind in GAMES.items()
+}
 SEAT_COUNTS = sorted({count for kind in GAMES.values() for count in kind.seating.counts})
 
 
@@ -78,7 +88,7 @@ class TableForm(forms.Form):
         super().__init__(*args, **kwargs)
         for kind in GAMES.values():
             for option in kind.options:
-                self.fields[option.name] = option_field(option)
+                self.fields[field_name(kind.name, option.name)] = option_field(option)
         if self.is_bound:
             chosen = self.data.get("game")
             for game, names in GAME_FIELDS.items():
@@ -95,7 +105,9 @@ class TableForm(forms.Form):
         if len(counts) == 1:
             cleaned["seats"] = counts[0]
         values = {
-            name: cleaned[name] for name in GAME_FIELDS[game] if cleaned.get(name) not in (None, "")
+            option: cleaned[field]
+            for field, option in GAME_FIELDS[game].items()
+            if cleaned.get(field) not in (None, "")
         }
         try:
             cleaned["options"] = clean_options(game=game, values=values)
@@ -117,4 +129,7 @@ class TableForm(forms.Form):
 
     def game_options(self) -> list[tuple[GameKind, list[forms.BoundField]]]:
         """Each game and the fields of its options, for the page."""
-        return [(kind, [self[option.name] for option in kind.options]) for kind in GAMES.values()]
+        return [
+            (kind, [self[field_name(kind.name, option.name)] for option in kind.options])
+            for kind in GAMES.values()
+        ]

@@ -84,11 +84,18 @@ def test_create_form_opens_a_public_table_and_seats_the_host(ana: User) -> None:
             "seats": "3",
             "visibility": "public",
             "clock": "30",
-            "joker_penalty": "50",
+            "rummy70-joker_penalty": "50",
         },
     )
 
-    for field in ("game", "seats", "visibility", "clock", "joker_penalty", "starting_stack"):
+    for field in ("game", "seats", "visibility", "clock"):
+        assert f'name="{field}"' in form
+    for field in (
+        "rummy70-joker_penalty",
+        "golfo-starting_stack",
+        "stud-min_bet",
+        "paigow-min_bet",
+    ):
         assert f'name="{field}"' in form
     assert 'id="create-table-submit"' in form
     table = Table.objects.get()
@@ -106,11 +113,12 @@ def test_golfo_tables_always_have_four_seats_and_private_ones_open_by_invite(ana
             "seats": "6",
             "visibility": "private",
             "clock": "0",
-            "joker_penalty": "999",
-            "starting_stack": "500",
-            "ante": "5",
-            "min_bet": "20",
-            "rebuy": "freezeout",
+            "rummy70-joker_penalty": "999",
+            "golfo-starting_stack": "500",
+            "golfo-ante": "5",
+            "golfo-min_bet": "20",
+            "golfo-rebuy": "freezeout",
+            "paigow-min_bet": "40",
         },
     )
 
@@ -134,8 +142,8 @@ def test_golfo_tables_always_have_four_seats_and_private_ones_open_by_invite(ana
         ("seats", "x" * 5000, "Select a valid choice."),
         ("visibility", "secret", "Select a valid choice."),
         ("clock", "45", "Select a valid choice."),
-        ("joker_penalty", "-1", "greater than or equal to 0"),
-        ("joker_penalty", "abc", "Enter a whole number."),
+        ("rummy70-joker_penalty", "-1", "greater than or equal to 0"),
+        ("rummy70-joker_penalty", "abc", "Enter a whole number."),
     ],
 )
 def test_forged_form_values_are_refused_and_create_nothing(
@@ -154,7 +162,9 @@ def test_forged_form_values_are_refused_and_create_nothing(
 def test_golfo_ante_above_the_stack_is_refused(ana: User) -> None:
     data = {"game": "golfo", "seats": "4", "visibility": "public", "clock": "0"}
 
-    response = browser(ana).post("/tables/new/", {**data, "starting_stack": "100", "ante": "500"})
+    response = browser(ana).post(
+        "/tables/new/", {**data, "golfo-starting_stack": "100", "golfo-ante": "500"}
+    )
 
     assert "cannot exceed the starting stack" in response.content.decode()
     assert not Table.objects.exists()
