@@ -356,6 +356,9 @@ class Game(models.Model):
     )
     last_seq = models.PositiveIntegerField(_("latest action"), default=0)
     hand_first_seq = models.PositiveIntegerField(_("first action of the hand"), default=1)
+    # The hand's cards as dealt (``Match.hands_face_up``), kept when it begins: its record takes
+    # them from here rather than replaying the match up to the deal (games.tables.history).
+    hand_deal = models.JSONField(_("the hand as dealt"), default=list)
     hand_ended_at = models.DateTimeField(_("hand ended"), null=True, blank=True)
     ready = models.JSONField(_("seats ready for the next hand"), default=list)
     rematch = models.JSONField(_("users who accept a rematch"), default=list)

@@ -33,17 +33,17 @@ class ReplayStep:
 
 def record_hand(*, game: Game, last_seq: int, state: Match) -> Hand:
     """Keep the hand that ``last_seq`` ended; the caller holds the table row locked. ``deal`` is
-    every hand as dealt and ``result`` the spectator's view of the end: neither reaches a page."""
-    start = replay_match(game=game, upto=game.hand_first_seq - 1)
+    every hand as dealt (kept in ``game.hand_deal`` when the hand began) and ``result`` the
+    spectator's view of the end: neither reaches a page."""
     previous = Hand.objects.filter(table_id=game.table_id).count()
     return Hand.objects.create(
         table_id=game.table_id,
         number=previous + 1,
         game=game,
-        hand_no=start.hand_no,
+        hand_no=state.hand_no,
         first_seq=game.hand_first_seq,
         last_seq=last_seq,
-        deal=start.hands_face_up(),
+        deal=game.hand_deal,
         result=state.view(None),
     )
 

@@ -47,6 +47,7 @@ def begin_match(
             for seat in seats
         ],
         state=state.to_json(),
+        hand_deal=state.hands_face_up(),
     )
     game.participants.set([seat.user_id for seat in seats])
     return game

@@ -49,6 +49,7 @@ MOVE_FIELDS = (
     "last_seq",
     "state",
     "hand_first_seq",
+    "hand_deal",
     "hand_ended_at",
     "ready",
     "status",
@@ -366,6 +367,7 @@ def _store(
             return HeldMatch(game=game, state=after, unsaved=MOVE_FIELDS)
     if after.hand_no != before.hand_no:
         game.hand_first_seq = seq + 1
+        game.hand_deal = after.hands_face_up()
         game.hand_ended_at = None
         game.ready = []
     if after.stage == MATCH_OVER:

@@ -245,3 +245,21 @@ def test_listo_clicked_from_the_same_page_by_everyone_counts_for_all(
         play(table_id=table.pk, user=user, version=shown, fields={"move": "ready"})
 
     assert kind.hand_no(match_of(table)[2]) == 2
+
+
+@pytest.mark.parametrize("game", ["rummy70", "golfo"])
+def test_every_hand_in_the_history_keeps_its_cards_as_dealt(
+    ana: User, bruno: User, carmen: User, make_user, game: str
+) -> None:
+    """Kept when the hand began (``Game.hand_deal``), they are the cards a replay of the match up
+    to that deal gives, for the later hands as for the first."""
+    table = start_match([ana, bruno, carmen, make_user("Diego")], game=game)
+
+    play_until_hands(table, 3)
+
+    hands = list(Hand.objects.filter(table=table).order_by("number"))
+    assert len(hands) >= 2
+    for hand in hands:
+        dealt = replay_match(game=hand.game, upto=hand.first_seq - 1)
+        assert hand.deal == dealt.hands_face_up()
+        assert hand.hand_no == dealt.hand_no
