@@ -59,6 +59,8 @@ def page_parts(live: LiveTable) -> tuple[dict[str, Part], tuple[str, ...]]:
         {
             "table_id": live.view.table.pk,
             "hands": [[hand.number, hand.match, hand.hand_no] for hand in live.hands],
+            "earlier": bool(live.hands) and live.hands[-1].number > 1,
+            "banked": game_kind(live.view.table.game).banked,
         },
     )
     return parts, tuple(screen)
@@ -177,7 +179,7 @@ def screen_parts(live: LiveTable) -> dict[str, Part]:
         ),
         ready_seats=tuple(game.ready),
         viewer_role=str(live.role.role),
-        last_hand=live.hands[-1].number if live.hands else None,
+        last_hand=live.hands[0].number if live.hands else None,
         last_move=live.moves[0].mark(viewer=live.role.seat) if live.moves else {},
         in_tournament=live.tournament is not None,
         closes_at=game.turn_deadline if kind.banked else None,

@@ -350,14 +350,24 @@ def _player_info(
     )
 
 
-def hand_for_viewer(
-    *, table_id: int, number: int, viewer: Viewer, granted_table_ids: Collection[int]
-) -> Hand | None:
-    """A finished hand of a table this viewer may open, or ``None``."""
+def table_for_viewer(
+    *, table_id: int, viewer: Viewer, granted_table_ids: Collection[int]
+) -> Table | None:
+    """The table if this viewer may open it, else ``None``."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None or not can_view_table(
         table=table, viewer=viewer, granted_table_ids=granted_table_ids
     ):
+        return None
+    return table
+
+
+def hand_for_viewer(
+    *, table_id: int, number: int, viewer: Viewer, granted_table_ids: Collection[int]
+) -> Hand | None:
+    """A finished hand of a table this viewer may open, or ``None``."""
+    table = table_for_viewer(table_id=table_id, viewer=viewer, granted_table_ids=granted_table_ids)
+    if table is None:
         return None
     return table.hands.select_related("game", "table").filter(number=number).first()
 

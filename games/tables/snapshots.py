@@ -31,6 +31,8 @@ from games.tables.move_log import SHOWN_MOVES, ToldMove
 from games.tables.notes import SHOWN_NOTES
 
 KEPT_TABLES = 2048
+SHOWN_HANDS = 20
+"""How many finished hands the table page lists (the newest); its history page has them all."""
 ID_LIMIT = 2**63  # no row of the database has a larger id
 
 
@@ -92,7 +94,7 @@ class TableSnapshot:
     socket asks for a snapshot at least as new as a version and a chat mark; a snapshot reads the
     chats, the log and the finished hands again only when their mark moved. ``balances``: at a
     table the house banks, each engine seat's chips in its player's wallet, read with the match
-    (a frame makes no query)."""
+    (a frame makes no query). ``hands``: the newest finished hands, newest first."""
 
     table: Table
     seats: tuple[Seat, ...]
@@ -242,10 +244,12 @@ def _moves(game: Game | None) -> tuple[ToldMove, ...]:
 
 
 def _hands(table_id: int) -> tuple[FinishedHand, ...]:
+    """The table's newest ``SHOWN_HANDS`` finished hands, newest first (a house table plays
+    thousands of coups; the rest are on its history page)."""
     rows = (
         Hand.objects.filter(table_id=table_id)
-        .order_by("number")
-        .values_list("number", "game__number", "hand_no")
+        .order_by("-number")
+        .values_list("number", "game__number", "hand_no")[:SHOWN_HANDS]
     )
     return tuple(FinishedHand(number, match, hand_no) for number, match, hand_no in rows)
 

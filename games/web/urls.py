@@ -9,6 +9,7 @@ urlpatterns = [
     path("tables/new/", views.table_new, name="table_new"),
     path("play/<slug:game>/", views.play_now_view, name="play_now"),
     path("tables/<int:table_id>/", views.table_detail, name="table"),
+    path("tables/<int:table_id>/hands/", views.hand_list, name="hand_list"),
     path("tables/<int:table_id>/hands/<int:number>/", views.hand_replay, name="hand_replay"),
     path("tables/<int:table_id>/hands/<int:number>.json", views.hand_json, name="hand_export"),
     path("tournaments/new/", tournaments.tournament_new, name="tournament_new"),

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -11,7 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games.kinds.registry import GAMES, game_choices
+from games.kinds.registry import GAMES, game_choices, game_kind
 from games.live.fragments import live_parts
 from games.live.lobby_frames import game_filter, lobby_frame
 from games.live.rate_limits import TOO_MANY_REQUESTS, client_address, refusal
@@ -20,7 +21,7 @@ from games.tables.access import grant_table_access, granted_table_ids
 from games.tables.errors import TableError
 from games.tables.history import hand_export, hand_movers, replay_seat, replay_steps
 from games.tables.seating import create_table, play_now
-from games.tables.selectors import hand_for_viewer, live_table, table_by_invite
+from games.tables.selectors import hand_for_viewer, live_table, table_by_invite, table_for_viewer
 from games.web.forms import TableForm
 from games.web.replay_board import board
 
@@ -126,6 +127,26 @@ def _table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "invite_url": invite_url,
     }
     return render(request, "tables/table.html", context)
+
+
+HANDS_PER_PAGE = 50
+
+
+@require_GET
+def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Every finished hand of the table, newest first, a page at a time (``?page=n``): the
+    table page lists only the newest."""
+    table = table_for_viewer(
+        table_id=table_id,
+        viewer=request.user,
+        granted_table_ids=granted_table_ids(session=request.session),
+    )
+    if table is None:
+        raise Http404
+    hands = table.hands.select_related("game").order_by("-number")
+    page = Paginator(hands, HANDS_PER_PAGE).get_page(request.GET.get("page"))
+    context = {"table": table, "page": page, "banked": game_kind(table.game).banked}
+    return render(request, "history/hands.html", context)
 
 
 @require_GET
