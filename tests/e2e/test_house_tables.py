@@ -1,7 +1,8 @@
 """A hand of each house-banked game in the browser (issue 18, point 6), at 1366x900 and on a
 390x844 phone: a signed-up player creates a Monte, three-bet stud or Pai Gow Poker table from the
 lobby (the table deals its first coup at once, no start button), sees his wallet's 1000 welcome
-chips in the page header and on his seat, bets from the screen's controls, ends his betting
+chips in the page header and on his seat, bets from the screen's controls (Monte: a chip value
+picked under the cloth, then a tap on a bet's spot on it), ends his betting
 (Monte: "done" in Primeras and in Segundas; the stud: a bet withdrawn and one left to ride; Pai
 Gow: his two-card hand picked, or the house way), and sees the coup settled with what he won and
 his seat's wallet moved by exactly that, every change brought by the table's socket (the page is
@@ -153,7 +154,6 @@ def test_a_monte_coup(open_person: Callable[..., Page], size: ViewportSize) -> N
     expect(player.locator("#monte-layout.phase-primeras .monte-cell .card.face")).to_have_count(4)
 
     outside = controls_outside_window(player, MONTE_CONTROLS)
-    screenshot(player, "monte-betting", size)
     player.click('#monte-controls [data-monte-chip="50"]')
     expect(player.locator("#monte-amount")).to_have_value("50")
     player.click('#monte-controls [data-monte-chip="10"]')
@@ -168,6 +168,7 @@ def test_a_monte_coup(open_person: Callable[..., Page], size: ViewportSize) -> N
     ).to_have_text("10")
     expect(player.locator("#monte-amount")).to_have_value("10")
     outside += controls_outside_window(player, MONTE_CONTROLS)
+    screenshot(player, "monte-betting", size)
 
     player.click("#monte-done-submit")
     expect(player.locator("#monte-layout.phase-segundas")).to_be_visible()
