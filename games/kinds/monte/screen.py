@@ -159,7 +159,8 @@ def parts(
     facts: TableFacts,
 ) -> dict[str, Part]:
     """The screen's parts for one viewer, by element id in page order. The layout and the
-    result are the same for every viewer but for his own chips being marked."""
+    result are the same for every viewer but for his own chips being marked and, on the cloth,
+    the spots he may bet on."""
     names = {player.seat: player for player in players}
     contexts = {
         LAYOUT: layout_part(view, names, facts),
