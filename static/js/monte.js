@@ -1,8 +1,12 @@
-// Monte table: the countdowns on the cloth ("No va más" in N s, the next coup), and a bet sent
-// holds the buttons until the table answers (no double sends). Only a display: the server
-// closes the bets when the deadline stored in its database has passed.
+// Monte table: the countdowns on the cloth ("No va más" in N s, the next coup), the stake the
+// player puts on the spot he taps (a chip value sets the number field; his choice outlives the
+// parts the table sends anew), and a bet sent holds the spots and buttons until the table
+// answers (no double sends). Only a display: the server closes the bets when the deadline
+// stored in its database has passed, and checks every stake.
 (() => {
   "use strict";
+
+  let stake = null;
 
   function tick() {
     for (const clock of document.querySelectorAll(".monte-layout .countdown[data-deadline]")) {
@@ -11,14 +15,46 @@
     }
   }
 
+  function amountField() {
+    return document.getElementById("monte-amount");
+  }
+
+  function showStake() {
+    const field = amountField();
+    if (!field) {
+      return;
+    }
+    if (stake !== null) {
+      field.value = stake;
+    }
+    for (const chip of document.querySelectorAll("#monte-controls [data-monte-chip]")) {
+      chip.setAttribute("aria-pressed", String(chip.dataset.monteChip === field.value));
+    }
+  }
+
   function holdMoves(held) {
-    for (const button of document.querySelectorAll("#monte-controls button")) {
+    for (const button of document.querySelectorAll("#monte-controls button, #monte-layout button")) {
       button.disabled = held;
     }
   }
 
+  document.addEventListener("click", (event) => {
+    const chip = event.target.closest && event.target.closest("#monte-controls [data-monte-chip]");
+    if (chip) {
+      stake = chip.dataset.monteChip;
+      showStake();
+    }
+  });
+
+  document.addEventListener("input", (event) => {
+    if (event.target === amountField()) {
+      stake = event.target.value;
+      showStake();
+    }
+  });
+
   document.addEventListener("htmx:wsAfterSend", (event) => {
-    if (event.target.closest && event.target.closest("#monte-controls")) {
+    if (event.target.closest && event.target.closest("#monte-controls, #monte-layout")) {
       holdMoves(true);
     }
   });
@@ -29,13 +65,16 @@
   });
 
   document.addEventListener("htmx:validation:halted", (event) => {
-    const form = event.target.closest && event.target.closest(".monte-controls form");
-    if (form) {
-      form.reportValidity();
+    const field = amountField();
+    if (field && event.target.closest && event.target.closest("#monte-layout") && !field.checkValidity()) {
+      field.reportValidity();
     }
   });
 
-  document.addEventListener("htmx:oobAfterSwap", tick);
+  document.addEventListener("htmx:oobAfterSwap", () => {
+    showStake();
+    tick();
+  });
   setInterval(tick, 1000);
   tick();
 })();

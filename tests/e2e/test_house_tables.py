@@ -1,7 +1,8 @@
 """A hand of each house-banked game in the browser (issue 18, point 6), at 1366x900 and on a
 390x844 phone: a signed-up player creates a Monte, three-bet stud or Pai Gow Poker table from the
 lobby (the table deals its first coup at once, no start button), sees his wallet's 1000 welcome
-chips in the page header and on his seat, bets from the screen's controls, ends his betting
+chips in the page header and on his seat, bets from the screen's controls (Monte: a chip value
+picked under the cloth, then a tap on a bet's spot on it), ends his betting
 (Monte: "done" in Primeras and in Segundas; the stud: a bet withdrawn and one left to ride; Pai
 Gow: his two-card hand picked, or the house way), and sees the coup settled with what he won and
 his seat's wallet moved by exactly that, every change brought by the table's socket (the page is
@@ -47,11 +48,6 @@ DEALS = {
     "paigow": {"seed": "e2e-paigow", "decks": {"1": "AO AC AE AB KO KC 2E 3O 5C 7E 9B JO 4C 8E"}},
 }
 SIZES = {"desktop": WIDE, "phone": PHONE}
-DOES_NOT_FIT = {
-    ("monte", "1366x900"): "Monte's bet forms, a score of them, lie below the cloth and the seats",
-    ("monte", "390x844"): "Monte's bet forms, a score of them, lie below the cloth and the seats",
-}
-"""The games and sizes whose move controls do not yet all lie in the window (issue 18, point 6)."""
 
 
 @pytest.fixture(scope="module")
@@ -125,17 +121,9 @@ def controls_outside_window(page: Page, controls: str) -> list[str]:
     return outside + page.evaluate(COVERED, controls)
 
 
-def assert_controls_fitted(game: str, size: ViewportSize, outside: list[str]) -> None:
-    """Every control of the player's moves was inside the window, but where DOES_NOT_FIT says
-    it is not yet (an expected failure, which fails once it fits: then the entry goes)."""
-    where = f"{size['width']}x{size['height']}"
-    known = DOES_NOT_FIT.get((game, where))
-    if known is None:
-        assert outside == [], f"outside the {where} window: {outside}"
-    elif outside:
-        pytest.xfail(f"{known}: {outside}")
-    else:
-        pytest.fail(f"{game} now fits {where}: take it out of DOES_NOT_FIT")
+def assert_controls_fitted(size: ViewportSize, outside: list[str]) -> None:
+    """Every control of the player's moves was inside the window."""
+    assert outside == [], f"outside the {size['width']}x{size['height']} window: {outside}"
 
 
 def screenshot(page: Page, game: str, size: ViewportSize) -> None:
@@ -147,6 +135,10 @@ def screenshot(page: Page, game: str, size: ViewportSize) -> None:
 
 
 # Monte
+
+
+MONTE_CONTROLS = "#monte-controls button, #monte-amount, #monte-layout button"
+"""The player's betting controls: the spots on the cloth, his stake and "done"."""
 
 
 def monte_balance(page: Page) -> Locator:
@@ -161,19 +153,30 @@ def test_a_monte_coup(open_person: Callable[..., Page], size: ViewportSize) -> N
     expect(monte_balance(player)).to_have_text(str(WELCOME_CHIPS))
     expect(player.locator("#monte-layout.phase-primeras .monte-cell .card.face")).to_have_count(4)
 
-    cartas = player.locator("form#monte-bet-cartas-0-1")
-    outside = controls_outside_window(player, "#monte-controls button")
-    cartas.locator("input[name=amount]").fill("10")
-    cartas.locator("button").click()
+    outside = controls_outside_window(player, MONTE_CONTROLS)
+    player.click('#monte-controls [data-monte-chip="50"]')
+    expect(player.locator("#monte-amount")).to_have_value("50")
+    player.click('#monte-controls [data-monte-chip="10"]')
+    expect(player.locator("#monte-amount")).to_have_value("10")
+    player.click("form#monte-bet-cartas-0-1 button")
     expect(monte_balance(player)).to_have_text(str(WELCOME_CHIPS - 10))
     assert_header_wallet(player, WELCOME_CHIPS - 10)
     expect(player.locator("#monte-seats .is-viewer .monte-on-cloth")).to_contain_text("10")
     expect(player.locator("#monte-layout .monte-chip.is-mine")).to_have_count(1)
+    expect(
+        player.locator("#monte-bet-cartas-0-1 .monte-chip.is-mine .monte-chip-amount")
+    ).to_have_text("10")
+    expect(player.locator("#monte-amount")).to_have_value("10")
+    outside += controls_outside_window(player, MONTE_CONTROLS)
+    screenshot(player, "monte-betting", size)
 
     player.click("#monte-done-submit")
     expect(player.locator("#monte-layout.phase-segundas")).to_be_visible()
     expect(player.locator("#monte-result .monte-settled-bet.is-mine.outcome-won")).to_be_visible()
     expect(monte_balance(player)).to_have_text(str(WELCOME_CHIPS + 9))
+    expect(player.locator("#monte-layout form")).to_have_count(8)
+    outside += controls_outside_window(player, MONTE_CONTROLS)
+    screenshot(player, "monte-segundas", size)
 
     player.click("#monte-done-submit")
     expect(player.locator("#monte-layout.phase-over")).to_be_visible()
@@ -181,10 +184,10 @@ def test_a_monte_coup(open_person: Callable[..., Page], size: ViewportSize) -> N
     expect(player.locator("#monte-seats .is-viewer .monte-net.net-up")).to_contain_text("9")
     expect(monte_balance(player)).to_have_text(str(WELCOME_CHIPS + 9))
     assert_header_wallet(player, WELCOME_CHIPS + 9)
-    expect(player.locator("#monte-controls form")).to_have_count(0)
+    expect(player.locator("#monte-controls form, #monte-layout form")).to_have_count(0)
     assert_not_reloaded(player)
     screenshot(player, "monte", size)
-    assert_controls_fitted("monte", size, outside)
+    assert_controls_fitted(size, outside)
 
 
 # The three-bet stud
@@ -237,7 +240,7 @@ def test_a_stud_hand(
     expect(player.locator("#stud-controls form")).to_have_count(0)
     assert_not_reloaded(player)
     screenshot(player, "stud", size)
-    assert_controls_fitted("stud", size, outside)
+    assert_controls_fitted(size, outside)
 
 
 # Pai Gow Poker
@@ -289,4 +292,4 @@ def test_a_pai_gow_coup(
     assert_header_wallet(player, WELCOME_CHIPS + 19)
     assert_not_reloaded(player)
     screenshot(player, "paigow", size)
-    assert_controls_fitted("paigow", size, outside)
+    assert_controls_fitted(size, outside)

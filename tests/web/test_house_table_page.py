@@ -1,14 +1,17 @@
 """A house table's page as a browser gets it (docs/house-tables.md): the dealer's game on screen
-from the first player on, his wallet's chips on his seat, and a bet that takes them."""
+from the first player on, his wallet's chips on his seat, a bet that takes them, and a forged
+Monte bet refused in words."""
 
 import re
 
 import pytest
 from django.conf import settings
 from django.test import Client
+from django.utils import translation
 
 from games.models import User
 from games.tables import wallet
+from games.tables.errors import TableError
 from games.tables.play import play
 from tests.support.house import HOUSE_GAMES, open_house_table
 
@@ -65,3 +68,28 @@ def test_the_lobby_offers_a_free_seat_at_a_house_table_that_is_dealing(
     card = re.search(rf'data-table-id="{table.pk}".*?</li>', lobby, re.DOTALL)
     assert card is not None
     assert "Join" in card.group(0) and "5 seats free" in card.group(0)
+
+
+@pytest.mark.parametrize(
+    ("forged", "message"),
+    [
+        ({"cards": "0", "against": "3", "bet": "cartas"}, "That bet is not on the layout now."),
+        ({"amount": "110"}, "Your stake on this bet must be between 10 and 100."),
+        ({"amount": "5"}, "Your stake on this bet must be between 10 and 100."),
+        ({"amount": "ten"}, "That move is not understood."),
+        ({"cards": "0", "against": "", "bet": "royal"}, "That move is not understood."),
+    ],
+)
+def test_a_forged_monte_bet_is_refused_with_a_message_and_takes_no_chip(
+    ana: User, forged: dict[str, str], message: str
+) -> None:
+    """A spot the cloth has not (a card against the card across the diagonal), a stake beyond
+    a spot's limits or a field no spot sends: the player is told why, his wallet is untouched."""
+    table = open_house_table(ana, "monte")
+
+    with pytest.raises(TableError) as error:
+        play(table_id=table.pk, user=ana, version=table.version, fields=FORMS["monte"] | forged)
+
+    with translation.override("en"):
+        assert str(error.value.message) == message
+    assert wallet.balance(ana) == wallet.WELCOME_CHIPS

@@ -12,13 +12,18 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 
 from games.card_names import card_name
 from games.engine import monte as engine
 from games.engine.errors import InvalidAction
 from games.engine.monte.actions import MAX_AMOUNT, Action
-from games.kinds.monte.bet_names import BET_NAMES, RELATION_NAMES, bet_name, position_name
+from games.kinds.monte.bet_names import (
+    BET_NAMES,
+    RELATION_NAMES,
+    bet_name,
+    position_name,
+)
 from games.kinds.screens import Part, PlayerInfo, TableFacts, player_badges
 
 LAYOUT = "monte-layout"
@@ -64,18 +69,41 @@ class Face(TypedDict):
 
 
 class Chip(TypedDict):
-    """A bet on the cloth: whose (his seat, for its colour), which, how much."""
+    """What one player has on a spot of the cloth: whose (his seat, for its colour) and how
+    much."""
 
     seat: int
     name: str
-    bet: str
-    title: str
     amount: int
     mine: bool
 
 
+class Spot(TypedDict):
+    """One bet's place on the cloth (``_spot.html``): on a card for its single bets, between two
+    cards for Cartas card against card, beside the grid for two against two. ``label`` and
+    ``arrow`` are what the cloth prints (the arrow points at the cards backed), ``name`` the
+    bet in words. ``open``: the viewer may stake on it now, a form; then ``pays`` and the limits
+    are the engine's (``None`` and 0 for a viewer with no moves). ``mine``: what he has on it;
+    ``full``: he has its maximum."""
+
+    id: str
+    bet: str
+    cards: str
+    against: str
+    label: str
+    arrow: str
+    name: str
+    pays: int | None
+    minimum: int
+    maximum: int
+    mine: int
+    open: bool
+    full: bool
+    chips: list[Chip]
+
+
 class Cell(TypedDict):
-    """One place of the 2x2 grid."""
+    """One place of the 2x2 grid, with the spots of the bets on its card."""
 
     position: int
     label: str
@@ -84,26 +112,43 @@ class Cell(TypedDict):
     live: bool
     won: bool
     face_down: bool
-    chips: list[Chip]
+    spots: list[Spot]
 
 
-class BetForm(TypedDict):
-    """One open bet the viewer may stake on: its fields, words, odds and limits (``min`` and
-    ``max`` for this stake, after what he already has on it; ``value``: the amount offered, the
-    minimum stake where it fits)."""
+class Link(TypedDict):
+    """The Cartas spots between two neighbouring cards: ``side`` is where they lie on the grid
+    (``top``: between the first and second cards, ``left``: the first and third, ...)."""
 
-    id: str
-    bet: str
-    cards: str
-    against: str
+    side: str
+    spots: list[Spot]
+
+
+class Limit(TypedDict):
+    """A line of the pays and limits legend: one kind of bet open now."""
+
     name: str
     pays: int
     minimum: int
     maximum: int
-    staked: int
-    min: int
-    max: int
-    value: int
+
+
+SpotKey = tuple[str, tuple[int, ...], tuple[int, ...]]
+
+LINK_SIDES = {(0, 1): "top", (0, 2): "left", (1, 3): "right", (2, 3): "bottom"}
+"""Where the Cartas spots of two neighbouring cards lie."""
+PAIR_ARROWS = {(0, 1): "▲", (2, 3): "▼", (0, 2): "◀", (1, 3): "▶", (0, 3): "╲", (1, 2): "╱"}
+"""The arrow a Cartas spot two against two shows, by the cards it backs, in the cloth's order."""
+PAIR_LABELS = {
+    (0, 1): pgettext_lazy("monte", "top row"),
+    (2, 3): pgettext_lazy("monte", "bottom row"),
+    (0, 2): pgettext_lazy("monte", "left column"),
+    (1, 3): pgettext_lazy("monte", "right column"),
+    (0, 3): pgettext_lazy("monte", "1st and 4th"),
+    (1, 2): pgettext_lazy("monte", "2nd and 3rd"),
+}
+"""What a Cartas spot two against two prints: the two cards it backs, in short."""
+CHIP_STEPS = (1, 5, 10, 50, 100)
+"""The chip values offered, in minimum stakes."""
 
 
 def parts(
@@ -114,7 +159,8 @@ def parts(
     facts: TableFacts,
 ) -> dict[str, Part]:
     """The screen's parts for one viewer, by element id in page order. The layout and the
-    result are the same for every viewer but for his own chips being marked."""
+    result are the same for every viewer but for his own chips being marked and, on the cloth,
+    the spots he may bet on."""
     names = {player.seat: player for player in players}
     contexts = {
         LAYOUT: layout_part(view, names, facts),
@@ -126,17 +172,15 @@ def parts(
 
 
 def layout_part(view: dict[str, Any], names: Names, facts: TableFacts) -> dict[str, Any]:
-    """The cloth: the grid with its stacked cards and every bet on it, the burnt cards, the
-    cards drawn and the matches, the phase and its countdown ("No va más" in N s while bets are
-    open, the next coup after a settled one)."""
+    """The cloth: the grid with its stacked cards, each bet's spot with the chips on it (a form
+    for the viewer while he may stake on it), the burnt cards, the cards drawn and the matches,
+    the phase and its countdown ("No va más" in N s while bets are open, the next coup after a
+    settled one). The same for every viewer but for his own chips and the spots he may use."""
     phase = view["phase"]
     grid = view["grid"]
     won = {match["position"] for match in view["matches"]}
-    chips: dict[int, list[Chip]] = {position: [] for position in POSITIONS}
-    pairs: list[Chip] = []
-    for bet in view["bets"]:
-        chip = _chip(bet, names, view["viewer"])
-        (chips[bet["cards"][0]] if len(bet["cards"]) == 1 else pairs).append(chip)
+    spots = _spots(view, names)
+    singles = [spot for key, spot in spots.items() if key[0] != "cartas"]
     matched = {match["card"] for match in view["matches"]}
     return {
         "coup_no": view["coup_no"],
@@ -145,6 +189,7 @@ def layout_part(view: dict[str, Any], names: Names, facts: TableFacts) -> dict[s
         "betting": phase in BETTING,
         "closes_at": facts.closes_at if phase in BETTING else None,
         "next_coup_at": None if phase in BETTING else facts.next_hand_at,
+        "table_id": facts.table_id if any(spot["open"] for spot in spots.values()) else None,
         "cells": [
             Cell(
                 position=position,
@@ -154,11 +199,18 @@ def layout_part(view: dict[str, Any], names: Names, facts: TableFacts) -> dict[s
                 live=position in view["live"],
                 won=position in won,
                 face_down=position in view["face_down"],
-                chips=chips[position],
+                spots=[spot for spot in singles if spot["cards"] == str(position)],
             )
             for position in POSITIONS
         ],
-        "pairs": pairs,
+        "links": [
+            Link(
+                side=side,
+                spots=[spot for key, spot in spots.items() if _link_side(key) == side],
+            )
+            for side in LINK_SIDES.values()
+        ],
+        "pairs": [spot for key, spot in spots.items() if len(key[1]) == 2],
         "burnt": [_face(card) for card in view["burnt"] or []],
         "laid": [_face(card) for card in view["laid"] or []],
         "drawn": [_face(card) | {"matched": card in matched} for card in view["drawn"]],
@@ -238,29 +290,35 @@ def result_part(view: dict[str, Any], names: Names, facts: TableFacts) -> dict[s
 
 
 def controls_part(view: dict[str, Any], facts: TableFacts) -> dict[str, Any]:
-    """The viewer's moves while bets are open: a form per open bet, grouped by the card it is
-    on (Cartas apart), and his "done". A spectator, or anyone between coups, has none."""
+    """The viewer's stake while bets are open: the chips he puts on the spot he taps on the
+    cloth (a few chip values and a number field within the table's limits), his "done", and a
+    legend of what each open bet pays and its limits. A spectator, or anyone between coups,
+    has none."""
     legal = view["legal"]
     me = view["viewer"]
-    mine = [bet for bet in view["bets"] if bet["seat"] == me]
-    forms = [_form(move, mine) for move in legal if move["kind"] == "bet"]
-    grid = view["grid"]
-    groups = [
-        {
-            "title": pgettext("monte", "%(position)s (%(card)s)")
-            % {"position": position_name(position), "card": card_name(grid[position])},
-            "forms": [f for f in forms if f["bet"] != "cartas" and f["cards"] == str(position)],
-        }
-        for position in view["live"]
-    ]
-    groups.append({"title": "Cartas", "forms": [form for form in forms if form["bet"] == "cartas"]})
+    limits: dict[str, Limit] = {}
+    for move in legal:
+        if move["kind"] == "bet":
+            limits.setdefault(
+                move["bet"],
+                Limit(
+                    name=BET_NAMES[move["bet"]],
+                    pays=move["pays"],
+                    minimum=move["minimum"],
+                    maximum=move["maximum"],
+                ),
+            )
+    minimum = min((limit["minimum"] for limit in limits.values()), default=0)
+    maximum = max((limit["maximum"] for limit in limits.values()), default=0)
     return {
         "table_id": facts.table_id,
         "is_player": me is not None,
         "open": any(move["kind"] == "done" for move in legal),
-        "groups": [group for group in groups if group["forms"]],
         "is_done": me is not None and view["phase"] in BETTING and view["done"][me],
-        "balance": facts.balances.get(me) if me is not None else None,
+        "minimum": minimum,
+        "maximum": maximum,
+        "chip_values": [minimum * step for step in CHIP_STEPS if minimum * step <= maximum],
+        "limits": [limits[kind] for kind in BET_NAMES if kind in limits],
     }
 
 
@@ -283,18 +341,84 @@ def _name(names: Names, seat: int) -> str:
     return player.name if player else ""
 
 
-def _chip(bet: dict[str, Any], names: Names, viewer: int | None) -> Chip:
-    kind, cards, against = bet["bet"], bet["cards"], bet["against"]
-    short = BET_NAMES[kind]
-    if kind == "cartas" and len(cards) == 1:
-        short = pgettext("monte", "Cartas against %(side)s") % {"side": position_name(against[0])}
-    return Chip(
-        seat=bet["seat"],
-        name=_name(names, bet["seat"]),
-        bet=short,
-        title=bet_name(kind, cards, against),
-        amount=bet["amount"],
-        mine=bet["seat"] == viewer,
+def _spots(view: dict[str, Any], names: Names) -> dict[SpotKey, Spot]:
+    """Every spot the cloth shows, in the cloth's order: each bet open to the viewer, and each
+    one somebody has chips on."""
+    legal = {
+        (move["bet"], tuple(move["cards"]), tuple(move["against"])): move
+        for move in view["legal"]
+        if move["kind"] == "bet"
+    }
+    placed: dict[SpotKey, dict[int, int]] = {}
+    for bet in view["bets"]:
+        seats = placed.setdefault((bet["bet"], tuple(bet["cards"]), tuple(bet["against"])), {})
+        seats[bet["seat"]] = seats.get(bet["seat"], 0) + bet["amount"]
+    keys = sorted(legal.keys() | placed.keys(), key=_cloth_order)
+    return {
+        key: _spot(key, legal.get(key), placed.get(key, {}), names, view["viewer"]) for key in keys
+    }
+
+
+def _cloth_order(key: SpotKey) -> tuple[int, int, int]:
+    """Single bets by card and the cloth's order of the bets; Cartas by the cards they back."""
+    kind, cards, _against = key
+    if len(cards) == 2:
+        return (2, list(PAIR_ARROWS).index(cards), 0)
+    if kind == "cartas":
+        return (1, cards[0], 0)
+    return (0, cards[0], list(BET_NAMES).index(kind))
+
+
+def _link_side(key: SpotKey) -> str | None:
+    """Where a Cartas spot card against card lies: between its two cards."""
+    kind, cards, against = key
+    if kind != "cartas" or len(cards) != 1:
+        return None
+    return LINK_SIDES[(min(cards[0], against[0]), max(cards[0], against[0]))]
+
+
+def _arrow(key: SpotKey) -> str:
+    """The arrow printed on a Cartas spot, pointing at the cards it backs."""
+    kind, cards, against = key
+    if kind != "cartas":
+        return ""
+    if len(cards) == 2:
+        return PAIR_ARROWS[cards]
+    backed, other = cards[0], against[0]
+    if backed // 2 == other // 2:
+        return "◀" if backed < other else "▶"
+    return "▲" if backed < other else "▼"
+
+
+def _spot(
+    key: SpotKey,
+    move: dict[str, Any] | None,
+    placed: Mapping[int, int],
+    names: Names,
+    viewer: int | None,
+) -> Spot:
+    kind, cards, against = key
+    cards_text, against_text = _positions_text(cards), _positions_text(against)
+    mine = placed.get(viewer, 0) if viewer is not None else 0
+    maximum = move["maximum"] if move else 0
+    return Spot(
+        id="-".join(filter(None, ("monte-bet", kind, cards_text, against_text))).replace(",", ""),
+        bet=kind,
+        cards=cards_text,
+        against=against_text,
+        label=str(PAIR_LABELS[cards]) if len(cards) == 2 else BET_NAMES[kind],
+        arrow=_arrow(key),
+        name=bet_name(kind, cards, against),
+        pays=move["pays"] if move else None,
+        minimum=move["minimum"] if move else 0,
+        maximum=maximum,
+        mine=mine,
+        open=move is not None and mine < maximum,
+        full=move is not None and mine >= maximum,
+        chips=[
+            Chip(seat=seat, name=_name(names, seat), amount=amount, mine=seat == viewer)
+            for seat, amount in sorted(placed.items())
+        ],
     )
 
 
@@ -313,26 +437,6 @@ def _net(settled: Sequence[dict[str, Any]]) -> dict[int, int]:
 
 def _positions_text(cards: Sequence[int]) -> str:
     return ",".join(map(str, cards))
-
-
-def _form(move: dict[str, Any], mine: Sequence[dict[str, Any]]) -> BetForm:
-    spot = (move["bet"], move["cards"], move["against"])
-    staked = sum(b["amount"] for b in mine if (b["bet"], b["cards"], b["against"]) == spot)
-    cards, against = _positions_text(move["cards"]), _positions_text(move["against"])
-    return BetForm(
-        id="-".join(filter(None, ("monte-bet", move["bet"], cards, against))).replace(",", ""),
-        bet=move["bet"],
-        cards=cards,
-        against=against,
-        name=bet_name(*spot),
-        pays=move["pays"],
-        minimum=move["minimum"],
-        maximum=move["maximum"],
-        staked=staked,
-        min=max(1, move["minimum"] - staked),
-        max=move["maximum"] - staked,
-        value=min(move["minimum"], move["maximum"] - staked),
-    )
 
 
 def move_from_fields(fields: Mapping[str, object]) -> Action:
