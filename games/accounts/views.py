@@ -30,6 +30,7 @@ from games.models import User
 from games.tables.access import granted_table_ids, granted_tournament_ids
 from games.tables.errors import TableError
 from games.tables.tournament_standings import played_tournaments
+from games.tables.wallet import balance, top_up_refusal
 from games.tables.wallet import top_up as take_top_up
 
 NEXT_MAX_LENGTH = 2000
@@ -236,17 +237,26 @@ def claim(request: SignedInRequest) -> HttpResponse:
 @require_http_methods(["POST"])
 def top_up(request: SignedInRequest) -> HttpResponse:
     """The free top-up, posted from the header's button (docs/wallet.md): back to the page it came
-    from, with the chips given or the refusal as a message."""
+    from, with the chips given or the refusal as a message; asked by htmx (the button a house
+    table's socket put in the header), the header's wallet again, with the message in it."""
     try:
         chips = take_top_up(request.user)
     except TableError as error:
-        messages.error(request, error.message)
+        message, level = error.message, messages.ERROR
     else:
-        messages.success(
-            request,
-            ngettext("You got %(count)d free chip.", "You got %(count)d free chips.", chips)
-            % {"count": chips},
-        )
+        message = ngettext(
+            "You got %(count)d free chip.", "You got %(count)d free chips.", chips
+        ) % {"count": chips}
+        level = messages.SUCCESS
+    if request.headers.get("HX-Request") == "true":
+        context = {
+            "chips": balance(request.user),
+            "can_top_up": top_up_refusal(request.user) is None,
+            "next": safe_next(request),
+            "message": message,
+        }
+        return render(request, "partials/wallet.html", context)
+    messages.add_message(request, level, message)
     return redirect(safe_next(request))
 
 

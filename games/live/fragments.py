@@ -22,7 +22,7 @@ from games.tables.selectors import LiveTable, SeatView
 GAME_AREA = "game-area"
 VERSION = "table-version"
 TOURNAMENT = "tournament-panel"
-WALLET = "wallet-chips"
+WALLET = "wallet"
 
 
 def page_parts(live: LiveTable) -> tuple[dict[str, Part], tuple[str, ...]]:
@@ -191,13 +191,22 @@ def screen_parts(live: LiveTable) -> dict[str, Part]:
 
 
 def wallet_part(live: LiveTable) -> Part | None:
-    """The player's chips in the page header, at a table the house banks where he plays: each bet
-    and payout moves them (``None`` elsewhere: the header keeps what the page was served with)."""
+    """The player's chips in the page header, and the free top-up's button when he may take it, at
+    a table the house banks where he plays: each bet and payout moves them (``None`` elsewhere:
+    the header keeps what the page was served with)."""
     game = live.game
     seat = live.role.seat
     if game is None or seat is None or not game_kind(game.game).banked:
         return None
-    return Part("partials/wallet_chips.html", {"chips": live.balances[seat], "live": True})
+    return Part(
+        "partials/wallet.html",
+        {
+            "chips": live.balances[seat],
+            "can_top_up": seat in live.top_ups,
+            "next": live.view.table.get_absolute_url(),
+            "live": True,
+        },
+    )
 
 
 def game_area(part_ids: Iterable[str]) -> str:

@@ -6,9 +6,11 @@ same players sit, or a new match with whoever sits now (players join and leave b
 Every chip a seat's purse loses goes to the house from the player's wallet, and every chip it
 gains comes back from the house, in the transaction of the move (docs/house-tables.md)."""
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.utils import timezone
 
 from games.engine.protocol import HAND_OVER
 from games.kinds.house import HouseMatch
@@ -75,8 +77,30 @@ def refund_stakes(game: Game, state: HouseMatch) -> None:
         )
 
 
-def balances(game: Game) -> dict[int, int]:
-    """Each engine seat's chips in its player's wallet (the welcome chips before his first)."""
+@dataclass(frozen=True)
+class Wallets:
+    """What the players of a house match have in their wallets: each engine seat's chips (the
+    welcome chips before his first bet) and the seats whose player may take the free top-up."""
+
+    balances: dict[int, int]
+    top_ups: frozenset[int]
+
+
+def wallets(game: Game) -> Wallets:
     users = [player["user"] for player in game.players]
-    held = dict(ChipAccount.objects.filter(user_id__in=users).values_list("user_id", "balance"))
-    return {seat: held.get(user, wallet.WELCOME_CHIPS) for seat, user in enumerate(users)}
+    accounts = {
+        account.user_id: account
+        for account in ChipAccount.objects.filter(user_id__in=users).select_related("user")
+    }
+    now = timezone.now()
+    return Wallets(
+        balances={
+            seat: accounts[user].balance if user in accounts else wallet.WELCOME_CHIPS
+            for seat, user in enumerate(users)
+        },
+        top_ups=frozenset(
+            seat
+            for seat, user in enumerate(users)
+            if user in accounts and wallet.may_top_up(accounts[user], now=now)
+        ),
+    )

@@ -91,6 +91,8 @@ class LiveTable:
     tournament: TournamentView | None = None
     balances: Mapping[int, int] = field(default_factory=dict)
     """At a house table, each engine seat's chips in its player's wallet."""
+    top_ups: frozenset[int] = frozenset()
+    """At a house table, the seats whose player may take the free top-up now."""
 
 
 LobbyMark = tuple[datetime | None, int]
@@ -294,6 +296,7 @@ def live_table_from(
         notes=snapshot.notes,
         moves=snapshot.moves if game_view is not None else (),
         balances=snapshot.balances,
+        top_ups=snapshot.top_ups,
         tournament=None
         if snapshot.tournament is None
         else _tournament_view(snapshot, snapshot.tournament, viewer=viewer),

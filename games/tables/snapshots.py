@@ -26,11 +26,12 @@ from games.kinds.match import Match
 from games.kinds.registry import game_kind
 from games.models import Action, ChatMessage, Entry, Game, Hand, Seat, Table, TableNote, Tournament
 from games.tables.chat import SHOWN_MESSAGES
-from games.tables.house import balances
+from games.tables.house import Wallets, wallets
 from games.tables.move_log import SHOWN_MOVES, ToldMove
 from games.tables.notes import SHOWN_NOTES
 
 KEPT_TABLES = 2048
+NO_WALLETS = Wallets(balances={}, top_ups=frozenset())
 SHOWN_HANDS = 20
 """How many finished hands the table page lists (the newest); its history page has them all."""
 ID_LIMIT = 2**63  # no row of the database has a larger id
@@ -93,8 +94,9 @@ class TableSnapshot:
     finished hand's number (0 without any). A chat line does not change the table's version, so a
     socket asks for a snapshot at least as new as a version and a chat mark; a snapshot reads the
     chats, the log and the finished hands again only when their mark moved. ``balances``: at a
-    table the house banks, each engine seat's chips in its player's wallet, read with the match
-    (a frame makes no query). ``hands``: the newest finished hands, newest first."""
+    table the house banks, each engine seat's chips in its player's wallet, and ``top_ups`` the
+    seats whose player may take the free top-up, read with the match (a frame makes no query).
+    ``hands``: the newest finished hands, newest first."""
 
     table: Table
     seats: tuple[Seat, ...]
@@ -109,6 +111,7 @@ class TableSnapshot:
     moves: tuple[ToldMove, ...] = ()
     tournament: TournamentSnapshot | None = None
     balances: Mapping[int, int] = field(default_factory=dict)
+    top_ups: frozenset[int] = frozenset()
     """At a house table, each engine seat's chips in its player's wallet (read here, in the
     worker's thread, since a frame is rendered where the database may not be read)."""
 
@@ -145,6 +148,7 @@ def read_snapshot(*, table_id: int, previous: TableSnapshot | None = None) -> Ta
     chat_mark, note_mark, hand_mark = marked.chat_mark, marked.note_mark, marked.hand_mark
     state = None if game is None else game_kind(game.game).rules.load(game.state)
     same_match = previous is not None and _match_key(previous.game) == _match_key(game)
+    held = wallets(game) if game is not None and game_kind(game.game).banked else NO_WALLETS
     return TableSnapshot(
         table=table,
         seats=tuple(
@@ -168,7 +172,8 @@ def read_snapshot(*, table_id: int, previous: TableSnapshot | None = None) -> Ta
         if previous is not None and same_match and previous.version == table.version
         else _moves(game),
         tournament=None if table.tournament_id is None else _tournament(table.tournament_id),
-        balances=balances(game) if game is not None and game_kind(game.game).banked else {},
+        balances=held.balances,
+        top_ups=held.top_ups,
     )
 
 

@@ -138,6 +138,11 @@ def top_up_refusal(user: User, *, now: datetime | None = None) -> StrOrPromise |
     return _top_up_refusal(_account_of(user), user, now or timezone.now())
 
 
+def may_top_up(account: ChipAccount, *, now: datetime) -> bool:
+    """Whether the player of ``account`` (read with its user) may take the free top-up now."""
+    return account.user is not None and _top_up_refusal(account, account.user, now) is None
+
+
 def top_up(user: User, *, now: datetime | None = None) -> int:
     """The free top-up: the player's balance brought up to ``TOP_UP_TO`` when it is below
     ``TOP_UP_BELOW``, at most once every 24 hours (a bot's as often as it runs low). The chips

@@ -107,3 +107,20 @@ def test_the_header_speaks_spanish(ana: User) -> None:
 
     assert "1 ficha</span>" in page
     assert ">Recargar</button>" in page
+
+
+def test_the_top_up_asked_by_htmx_answers_with_the_headers_wallet(ana: User, english: None) -> None:
+    """The button a house table's socket puts in the header posts through htmx (its CSRF token in
+    a header, cardroom.js): the answer replaces the header's wallet, with what happened in it."""
+    wallet.stake(user=ana, amount=960)
+    client = signed_in(ana)
+    htmx = {"HX-Request": "true", "Accept-Language": "en"}
+
+    given = client.post(TOP_UP, {"next": "/tables/1/"}, headers=htmx).content.decode()
+    refused = client.post(TOP_UP, {"next": "/tables/1/"}, headers=htmx).content.decode()
+
+    assert given.startswith('<span id="wallet"') and "hx-swap-oob" not in given
+    assert ">1000 chips<" in given and "You got 960 free chips." in given
+    assert 'id="top-up"' not in given
+    assert ">1000 chips<" in refused and "The free top-up is for when you have fewer than" in refused
+    assert wallet.balance(ana) == 1000

@@ -98,7 +98,7 @@ def header_chips(table: Table, viewer: User) -> str | None:
     assert live is not None
     with translation.override("en"):
         parts, _screen = page_parts(live)
-        return render_part(parts["wallet-chips"]) if "wallet-chips" in parts else None
+        return render_part(parts["wallet"]) if "wallet" in parts else None
 
 
 @pytest.mark.parametrize("game", HOUSE_GAMES)
@@ -112,10 +112,27 @@ def test_the_page_header_follows_the_players_wallet_through_a_bet(
     bet(table, ana, move)
 
     shown = header_chips(table, ana) or ""
-    assert 'id="wallet-chips"' in shown and 'hx-swap-oob="true"' in shown
+    assert 'id="wallet"' in shown and 'hx-swap-oob="true"' in shown
     assert f">{wallet.balance(ana)} chips<" in shown
     assert wallet.balance(ana) < wallet.WELCOME_CHIPS
+    assert 'id="top-up"' not in shown
     assert header_chips(table, bruno) is None
+
+
+def test_a_player_whose_bet_takes_him_below_the_top_up_line_gets_its_button_at_once(
+    ana: User,
+) -> None:
+    table = open_house_table(ana, "stud")
+    wallet.stake(user=ana, amount=wallet.WELCOME_CHIPS - wallet.TOP_UP_BELOW - 5)
+    assert 'id="top-up"' not in (header_chips(table, ana) or "")
+
+    bet(table, ana, {**smallest_bet(table, ana), "amount": 10})
+
+    shown = header_chips(table, ana) or ""
+    assert wallet.balance(ana) < wallet.TOP_UP_BELOW
+    assert f">{wallet.balance(ana)} chips<" in shown
+    assert 'id="top-up"' in shown and 'hx-post="/accounts/top-up/"' in shown
+    assert 'hx-target="#wallet"' in shown
 
 
 @pytest.mark.parametrize("game", HOUSE_GAMES)
