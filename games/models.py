@@ -11,6 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from games.kinds.registry import game_choices, game_kind
 from games.names import display_name_key
 
+HOUSE_WINDOW_SECONDS = 30
+"""How long a window stays open at a house table created without a clock."""
+
 
 class User(AbstractUser):
     """A player. A guest is a real user who chose only a nickname; he becomes a full account by
@@ -284,11 +287,22 @@ class Table(models.Model):
         return game_kind(self.game).seating.minimum_players
 
     @property
+    def house_banks(self) -> bool:
+        """Whether the house banks the table's game (Monte, the stud, Pai Gow Poker)."""
+        return game_kind(self.game).banked
+
+    @property
+    def window_seconds(self) -> int:
+        """How long a window (the bets, a decision) stays open at a house table: its clock, or
+        ``HOUSE_WINDOW_SECONDS`` at a table created without one."""
+        return self.clock or HOUSE_WINDOW_SECONDS
+
+    @property
     def seats_players(self) -> bool:
         """Whether a free seat takes a player now: before the start, or at a house table while
         the house deals (games.tables.house)."""
         return self.status == self.Status.WAITING or (
-            self.status == self.Status.PLAYING and game_kind(self.game).banked
+            self.status == self.Status.PLAYING and self.house_banks
         )
 
 

@@ -17,15 +17,12 @@ from games.kinds.house import HouseMatch
 from games.models import ChipAccount, Game, LedgerEntry, Table, User
 from games.tables import wallet
 
-WINDOW_SECONDS = 30
-"""How long a window stays open at a house table created without a clock."""
-
 
 def window_length(table: Table, state: HouseMatch) -> timedelta:
     """How long the table gives the window that has just opened."""
     if state.stage == HAND_OVER:
         return timedelta(seconds=settings.CARDROOM_HOUSE_PAUSE_SECONDS)
-    return timedelta(seconds=table.clock or WINDOW_SECONDS)
+    return timedelta(seconds=table.window_seconds)
 
 
 def seated_owing(game: Game, state: HouseMatch) -> list[int]:

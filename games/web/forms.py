@@ -65,7 +65,14 @@ class TableForm(forms.Form):
         help_text=_("A private table is reachable only through its invite link."),
     )
     clock = forms.TypedChoiceField(
-        label=_("Turn clock"), choices=Table.Clock.choices, coerce=int, initial=0
+        label=_("Turn clock"),
+        choices=Table.Clock.choices,
+        coerce=int,
+        initial=0,
+        help_text=_(
+            "At a table the house banks, how long the bets and each decision stay open "
+            "(30 s with no clock)."
+        ),
     )
     patience = forms.TypedChoiceField(
         label=_("Patience without a clock"),

@@ -93,3 +93,18 @@ def test_a_forged_monte_bet_is_refused_with_a_message_and_takes_no_chip(
     with translation.override("en"):
         assert str(error.value.message) == message
     assert wallet.balance(ana) == wallet.WELCOME_CHIPS
+
+
+def test_a_house_tables_clock_is_told_as_the_time_to_bet_and_decide(ana: User) -> None:
+    """At a house table the clock is each window's length, 30 s at a table without one: the page
+    and the lobby say so rather than "per turn" or "No clock"."""
+    timed = open_house_table(ana, "stud", clock=60)
+    untimed = open_house_table(ana, "paigow", clock=0)
+    client = browser(ana)
+
+    lobby = client.get("/").content.decode()
+
+    assert "60 s to bet and decide" in client.get(f"/tables/{timed.pk}/").content.decode()
+    assert "30 s to bet and decide" in client.get(f"/tables/{untimed.pk}/").content.decode()
+    assert "60 s to bet and decide" in lobby and "30 s to bet and decide" in lobby
+    assert "per turn" not in lobby and "No clock" not in lobby
