@@ -161,6 +161,12 @@ class BankedEngine(GameEngine[State, Action, Options], Protocol[State, Action, O
         it. The wallet mirrors every change of it, seat by seat."""
         ...
 
+    def house_take(self, state: State) -> list[int]:
+        """What the house has kept so far of each seat's winnings in the coup being played or just
+        settled (Monte's levy, Pai Gow's commission; none in the stud): a payout is what the
+        purse gained plus what the house took from it."""
+        ...
+
     def window(self, state: State) -> str:
         """The name of where the table stands (a coup's round of bets, one seat's decision, the
         pause after a coup): while it stays the same, so does the table's deadline."""

@@ -18,6 +18,10 @@ class HouseMatch(Match, Protocol):
         """Each seat's chips off the table (the wallet follows every change)."""
         ...
 
+    def house_take(self) -> list[int]:
+        """What the house has kept of each seat's winnings in this coup (a levy, a commission)."""
+        ...
+
     def window(self) -> str:
         """Where the table stands; the deadline runs anew whenever it changes."""
         ...
@@ -40,6 +44,9 @@ class BankedMatch(EngineMatch[State, Action, Options]):
 
     def purse(self) -> list[int]:
         return self.bank.purse(self.state)
+
+    def house_take(self) -> list[int]:
+        return self.bank.house_take(self.state)
 
     def window(self) -> str:
         return self.bank.window(self.state)

@@ -12,7 +12,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
-from games.engine.protocol import HAND_OVER
+from games.engine.protocol import HAND_OVER, MATCH_OVER
 from games.kinds.house import HouseMatch
 from games.models import ChipAccount, Game, LedgerEntry, Table, User
 from games.tables import wallet
@@ -39,18 +39,31 @@ def has_chips_on_table(state: HouseMatch, seat: int) -> bool:
 
 def follow_purses(game: Game, before: HouseMatch, after: HouseMatch, *, by_player: bool) -> None:
     """Move through the wallet what the move changed in each seat's purse: a fall is a bet, a
-    rise a payout (the dealer's move) or a refund (the player's own: a withdrawn bet). A player
-    whose wallet cannot cover his stake is refused, and the move with it."""
+    rise a payout (the dealer's move, or the move that settles the coup) or a refund (the
+    player's own before that: a withdrawn bet). What the house kept of a win (Monte's levy, Pai
+    Gow's commission) is its own entry: the payout is the whole win, the levy comes back from
+    it. A player whose wallet cannot cover his stake is refused, and the move with it."""
+    over = (HAND_OVER, MATCH_OVER)
+    settles = before.stage not in over and after.stage in over
     movements = []
-    for seat, (old, new) in enumerate(zip(before.purse(), after.purse(), strict=True)):
-        if old == new:
+    purses = zip(before.purse(), after.purse(), strict=True)
+    takes = zip(before.house_take(), after.house_take(), strict=True)
+    for seat, ((old, new), (taken, taking)) in enumerate(zip(purses, takes, strict=True)):
+        levy = max(taking - taken, 0)  # a new coup starts the house's take again from nothing
+        if old == new and not levy:
             continue
+        user = User.objects.get(pk=game.players[seat]["user"])
         if new < old:
             reason = LedgerEntry.Reason.BET
+        elif by_player and not settles:
+            reason = LedgerEntry.Reason.REFUND
         else:
-            reason = LedgerEntry.Reason.REFUND if by_player else LedgerEntry.Reason.PAYOUT
-        user = User.objects.get(pk=game.players[seat]["user"])
-        movements.append(wallet.Movement(user=user, amount=new - old, reason=reason))
+            reason = LedgerEntry.Reason.PAYOUT
+        movements.append(wallet.Movement(user=user, amount=new - old + levy, reason=reason))
+        if levy:
+            movements.append(
+                wallet.Movement(user=user, amount=-levy, reason=LedgerEntry.Reason.LEVY)
+            )
     if movements:
         coup = wallet.Coup(table=game.table, game=game, number=before.hand_no)
         wallet.settle(movements, coup=coup)

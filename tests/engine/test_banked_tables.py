@@ -73,3 +73,28 @@ def test_played_by_bots_and_the_dealer_the_table_never_stalls_and_no_chip_is_los
         state = engine.apply(state, None, move)
         assert engine.window(state) != window
         assert min(engine.purse(state)) >= 0
+
+
+@pytest.mark.parametrize("name", BANKED)
+def test_the_house_takes_nothing_before_a_coup_is_settled_and_starts_again_at_the_next(
+    name: str,
+) -> None:
+    """What the house keeps of a win (Monte's levy, Pai Gow's commission, none in the stud) is
+    counted for the coup being played: nothing while the bets are open, and nothing again once
+    the next coup is dealt, whatever the last one took."""
+    engine, state = open_table(name, "11")
+    taken_in_a_coup = 0
+    for _coup in range(40):
+        assert engine.house_take(state) == [0] * SEATS
+        while engine.stage(state) != HAND_OVER:
+            owing = engine.owing(state)
+            seat = owing[0] if owing else None
+            move = (
+                engine.dealer_move(state)
+                if seat is None
+                else engine.bot_move(engine.view(state, seat))
+            )
+            state = engine.apply(state, seat, move)
+        taken_in_a_coup += sum(engine.house_take(state))
+        state = engine.apply(state, None, engine.dealer_move(state))
+    assert (taken_in_a_coup > 0) == (name != "stud")

@@ -25,6 +25,7 @@ from games.engine.monte.surface import (
     default_move,
     hand_no,
     hands_face_up,
+    house_take,
     in_match,
     mid_turn,
     move_kinds,
@@ -48,6 +49,7 @@ from games.engine.monte.views import view
 
 __all__ = [
     "purse",
+    "house_take",
     "window",
     "owing",
     "dealer_move",

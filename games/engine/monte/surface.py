@@ -135,6 +135,14 @@ def purse(state: State) -> list[int]:
     return list(state.chips)
 
 
+def house_take(state: State) -> list[int]:
+    """The 10% levy on this coup's bets won on a first-card match (VIS pays it none)."""
+    taken = [0] * state.players
+    for settled in state.settled:
+        taken[settled.bet.seat] += settled.levy
+    return taken
+
+
 def window(state: State) -> str:
     return f"{state.coup_no}:{state.phase}"
 

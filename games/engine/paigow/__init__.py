@@ -35,6 +35,7 @@ from games.engine.paigow.surface import (
     default_move,
     hand_no,
     hands_face_up,
+    house_take,
     in_match,
     mid_turn,
     move_kinds,
@@ -58,6 +59,7 @@ from games.engine.paigow.views import view
 
 __all__ = [
     "purse",
+    "house_take",
     "window",
     "owing",
     "dealer_move",

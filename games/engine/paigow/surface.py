@@ -139,6 +139,11 @@ def purse(state: State) -> list[int]:
     return [player.chips for player in state.seats]
 
 
+def house_take(state: State) -> list[int]:
+    """The commission on a winning bet, once the coup is settled."""
+    return [player.commission for player in state.seats]
+
+
 def window(state: State) -> str:
     return f"{state.coup_no}:{state.phase}"
 

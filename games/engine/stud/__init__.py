@@ -28,6 +28,7 @@ from games.engine.stud.surface import (
     default_move,
     hand_no,
     hands_face_up,
+    house_take,
     in_match,
     mid_turn,
     move_kinds,
@@ -51,6 +52,7 @@ from games.engine.stud.views import view
 
 __all__ = [
     "purse",
+    "house_take",
     "window",
     "owing",
     "dealer_move",

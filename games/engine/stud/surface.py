@@ -135,6 +135,11 @@ def purse(state: State) -> list[int]:
     return [seat.chips for seat in state.seats]
 
 
+def house_take(state: State) -> list[int]:
+    """The stud pays its table in full: the house keeps nothing of a win."""
+    return [0] * len(state.seats)
+
+
 def window(state: State) -> str:
     return f"{state.hand_no}:{state.phase}:{state.turn}"
 
