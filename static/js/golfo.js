@@ -1,6 +1,6 @@
 // Golfo table: the discard button counts the picked cards, picks survive a swap of the hand,
 // an amount out of its limits is reported by the browser, a move sent holds the buttons until
-// the table answers (no double sends), and the next deal counts down.
+// the table answers (no double sends).
 (() => {
   "use strict";
 
@@ -31,13 +31,6 @@
     labelDiscard();
   }
 
-  function tick() {
-    for (const clock of document.querySelectorAll(".golfo-showdown .countdown[data-deadline]")) {
-      const left = (Date.parse(clock.dataset.deadline) - Date.now()) / 1000;
-      clock.textContent = `${Math.max(0, Math.ceil(left))} s`;
-    }
-  }
-
   document.addEventListener("change", (event) => {
     const box = event.target;
     if (!(box instanceof HTMLInputElement) || !box.matches("[data-golfo-pick]")) {
@@ -66,7 +59,6 @@
   document.addEventListener("htmx:wsAfterMessage", () => {
     holdMoves(false);
     restorePicks();
-    tick();
   });
 
   document.addEventListener("htmx:validation:halted", (event) => {
@@ -76,9 +68,5 @@
     }
   });
 
-  setInterval(tick, 1000);
-  document.addEventListener("DOMContentLoaded", () => {
-    restorePicks();
-    tick();
-  });
+  document.addEventListener("DOMContentLoaded", restorePicks);
 })();

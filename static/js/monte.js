@@ -1,19 +1,10 @@
-// Monte table: the countdowns on the cloth ("No va más" in N s, the next coup), the stake the
-// player puts on the spot he taps (a chip value sets the number field; his choice outlives the
-// parts the table sends anew), and a bet sent holds the spots and buttons until the table
-// answers (no double sends). Only a display: the server closes the bets when the deadline
-// stored in its database has passed, and checks every stake.
+// Monte table: the stake the player puts on the spot he taps (a chip value sets the number
+// field; his choice outlives the parts the table sends anew), and a bet sent holds the spots and
+// buttons until the table answers (no double sends). The server checks every stake.
 (() => {
   "use strict";
 
   let stake = null;
-
-  function tick() {
-    for (const clock of document.querySelectorAll(".monte-layout .countdown[data-deadline]")) {
-      const left = (Date.parse(clock.dataset.deadline) - Date.now()) / 1000;
-      clock.textContent = `${Math.max(0, Math.ceil(left))} s`;
-    }
-  }
 
   function amountField() {
     return document.getElementById("monte-amount");
@@ -59,10 +50,7 @@
     }
   });
 
-  document.addEventListener("htmx:wsAfterMessage", () => {
-    holdMoves(false);
-    tick();
-  });
+  document.addEventListener("htmx:wsAfterMessage", () => holdMoves(false));
 
   document.addEventListener("htmx:validation:halted", (event) => {
     const field = amountField();
@@ -71,10 +59,5 @@
     }
   });
 
-  document.addEventListener("htmx:oobAfterSwap", () => {
-    showStake();
-    tick();
-  });
-  setInterval(tick, 1000);
-  tick();
+  document.addEventListener("htmx:oobAfterSwap", showStake);
 })();

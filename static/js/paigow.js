@@ -1,6 +1,5 @@
 // Pai Gow Poker table: the split button waits for exactly two picked cards, picks survive a swap
-// of the hand, a move sent holds the buttons until the table answers (no double sends), and the
-// window's clock and the next coup count down.
+// of the hand, and a move sent holds the buttons until the table answers (no double sends).
 (() => {
   "use strict";
 
@@ -28,16 +27,6 @@
       box.checked = picked.has(box.value);
     }
     labelSplit();
-  }
-
-  function tick() {
-    const clocks = document.querySelectorAll(
-      ".paigow-bank .countdown[data-deadline], .paigow-results .countdown[data-deadline]",
-    );
-    for (const clock of clocks) {
-      const left = (Date.parse(clock.dataset.deadline) - Date.now()) / 1000;
-      clock.textContent = `${Math.max(0, Math.ceil(left))} s`;
-    }
   }
 
   document.addEventListener("change", (event) => {
@@ -68,7 +57,6 @@
   document.addEventListener("htmx:wsAfterMessage", () => {
     holdMoves(false);
     restorePicks();
-    tick();
   });
 
   document.addEventListener("htmx:validation:halted", (event) => {
@@ -78,9 +66,5 @@
     }
   });
 
-  setInterval(tick, 1000);
-  document.addEventListener("DOMContentLoaded", () => {
-    restorePicks();
-    tick();
-  });
+  document.addEventListener("DOMContentLoaded", restorePicks);
 })();

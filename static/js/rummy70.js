@@ -1,6 +1,6 @@
 // Rummy 70 table screen: the little the browser does by itself. Sorting and selecting cards,
-// staging melds before committing them, filling the move forms the server rendered, and the
-// countdown to the next hand. Every move still goes to the server, which decides.
+// staging melds before committing them, and filling the move forms the server rendered. Every
+// move still goes to the server, which decides.
 (function () {
   "use strict";
 
@@ -322,15 +322,6 @@
     syncForms();
   }
 
-  function tick() {
-    $all("#rummy-result .countdown[data-deadline]").forEach(function (clock) {
-      var deadline = Date.parse(clock.dataset.deadline);
-      if (Number.isNaN(deadline)) { return; }
-      var left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-      clock.textContent = clock.dataset.tSeconds.replace("%s", String(left));
-    });
-  }
-
   // --- events --------------------------------------------------------------------------------
 
   document.addEventListener("click", function (event) {
@@ -358,5 +349,4 @@
   document.addEventListener("htmx:oobAfterSwap", refresh);
   document.addEventListener("htmx:wsAfterMessage", refresh);
   document.addEventListener("DOMContentLoaded", refresh);
-  setInterval(tick, 500);
 })();

@@ -152,6 +152,9 @@ def test_a_monte_coup(open_person: Callable[..., Page], size: ViewportSize) -> N
     assert_header_wallet(player, WELCOME_CHIPS)
     expect(monte_balance(player)).to_have_text(str(WELCOME_CHIPS))
     expect(player.locator("#monte-layout.phase-primeras .monte-cell .card.face")).to_have_count(4)
+    countdown = player.locator("#monte-layout .countdown[data-deadline]")
+    expect(countdown).to_have_text(re.compile(r"^\d+ s$"))
+    expect(countdown).not_to_have_text(countdown.inner_text(), timeout=3000)  # it ticks
 
     outside = controls_outside_window(player, MONTE_CONTROLS)
     player.click('#monte-controls [data-monte-chip="50"]')

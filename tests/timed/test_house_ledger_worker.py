@@ -40,7 +40,7 @@ from tests.timed.test_celery_worker import celery_worker
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 COUPS = 2_000
-PLAY_SECONDS = 900
+PLAY_SECONDS = 1080
 TABLES_PER_GAME = 2
 BOTS_PER_TABLE = 3
 WORKERS = 2  # the first with the beat

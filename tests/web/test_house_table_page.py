@@ -104,7 +104,7 @@ def test_a_house_tables_clock_is_told_as_the_time_to_bet_and_decide(ana: User) -
 
     lobby = client.get("/").content.decode()
 
-    assert "60 s to bet and decide" in client.get(f"/tables/{timed.pk}/").content.decode()
-    assert "30 s to bet and decide" in client.get(f"/tables/{untimed.pk}/").content.decode()
-    assert "60 s to bet and decide" in lobby and "30 s to bet and decide" in lobby
+    assert "60 s to act" in client.get(f"/tables/{timed.pk}/").content.decode()
+    assert "30 s to act" in client.get(f"/tables/{untimed.pk}/").content.decode()
+    assert "60 s to act" in lobby and "30 s to act" in lobby
     assert "per turn" not in lobby and "No clock" not in lobby
