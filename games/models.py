@@ -378,6 +378,7 @@ class Game(models.Model):
     rematch = models.JSONField(_("users who accept a rematch"), default=list)
     turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True, db_index=True)
     bot_move_at = models.DateTimeField(_("bot moves at"), null=True, blank=True, db_index=True)
+    # The table version at which ``turn_deadline`` was set: a deadline task names it.
     deadline_version = models.PositiveIntegerField(_("version of the deadlines"), default=0)
     # At a table the house banks: the window ``turn_deadline`` closes (games.kinds.house).
     window = models.CharField(_("open window"), max_length=64, blank=True, default="")

@@ -1,7 +1,9 @@
 """The table's own timetable, written with every version change: when the turn clock runs out
-(``Game.turn_deadline``) and when a bot moves (``Game.bot_move_at``), both for the table version
-``Game.deadline_version``. The database holds the truth; the Celery tasks sent once the change
-commits are only the punctual way to act on it (the periodic sweep catches any that is lost)."""
+(``Game.turn_deadline``, set at the table version ``Game.deadline_version`` and kept while the
+turn or the window goes on) and when a bot moves (``Game.bot_move_at``, for the table's version).
+The database holds the truth; the Celery tasks sent once the change commits are only the punctual
+way to act on it (the periodic sweep catches any that is lost). A deadline's task is sent once,
+when the deadline is set: the moves of a turn or a window that keep it send none."""
 
 import logging
 import random
@@ -53,6 +55,7 @@ def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
     if held is None:
         return
     game, state = held.game, held.state
+    before = game.turn_deadline
     now = timezone.now()
     playing = table.status == Table.Status.PLAYING and game.status == Game.Status.PLAYING
     seat = turn_seat(state) if playing else None
@@ -71,7 +74,8 @@ def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
         game.bot_move_at = now + timedelta(seconds=random.uniform(low, high))
     else:
         game.bot_move_at = None
-    game.deadline_version = table.version
+    if game.turn_deadline != before:
+        game.deadline_version = table.version
     game.save(
         update_fields=[
             *held.unsaved,
@@ -81,7 +85,8 @@ def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
             "deadline_version",
         ]
     )
-    deadline, bot_at, version = game.turn_deadline, game.bot_move_at, table.version
+    version, bot_at = table.version, game.bot_move_at
+    deadline = game.turn_deadline if game.deadline_version == version else None
     transaction.on_commit(
         lambda: send_timetable(table_id=table.pk, version=version, deadline=deadline, bot_at=bot_at)
     )

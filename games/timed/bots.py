@@ -68,7 +68,6 @@ def _due(table: Table, game: Game, version: int, now: datetime) -> bool:
         table.status == Table.Status.PLAYING
         and game.status == Game.Status.PLAYING
         and table.version == version
-        and game.deadline_version == version
         and game.bot_move_at is not None
         and game.bot_move_at <= now
     )

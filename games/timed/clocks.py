@@ -28,10 +28,10 @@ MOVES_PER_TURN = 40
 
 
 def enforce_deadline(*, table_id: int, version: int, now: datetime | None = None) -> bool:
-    """Play the default move for the player whose turn ran out at ``version`` (at a table
-    without a clock, sit him out). Does nothing (and answers ``False``) when the table has moved
-    on from that version, its deadline is not yet due, or there is none: a late, early or
-    repeated call is harmless."""
+    """Play the default move for the player whose turn ran out, on the deadline set at
+    ``version`` (at a table without a clock, sit him out; at a house table, the window closes).
+    Does nothing (and answers ``False``) when another deadline has replaced that one, it is not
+    yet due, or there is none: a late, early or repeated call is harmless."""
     now = now or timezone.now()
     with transaction.atomic():
         table = find_locked_table(table_id)
@@ -71,7 +71,6 @@ def _due(table: Table, game: Game, version: int, now: datetime) -> bool:
     return (
         table.status == Table.Status.PLAYING
         and game.status == Game.Status.PLAYING
-        and table.version == version
         and game.deadline_version == version
         and game.turn_deadline is not None
         and game.turn_deadline <= now

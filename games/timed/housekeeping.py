@@ -50,7 +50,7 @@ def sweep(*, now: datetime | None = None) -> dict[str, int]:
         done["timeouts"] += _safely(enforce_deadline, table_id=table_id, version=version, now=now)
     lost = now - timedelta(seconds=LOST_BOT_SECONDS)
     for table_id, version in playing.filter(bot_move_at__lte=lost).values_list(
-        "table_id", "deadline_version"
+        "table_id", "table__version"
     ):
         done["bot_moves"] += _safely(play_bot, table_id=table_id, version=version, now=now)
     dealt_before = now - timedelta(seconds=NEXT_HAND_SECONDS)

@@ -56,7 +56,7 @@ def clock_runs_out(table: Table) -> bool:
     game = current_game(table)
     assert game is not None and game.turn_deadline is not None
     later = game.turn_deadline + timedelta(seconds=1)
-    return enforce_deadline(table_id=table.pk, version=table.version, now=later)
+    return enforce_deadline(table_id=table.pk, version=game.deadline_version, now=later)
 
 
 def next_step(table: Table) -> bool:

@@ -101,7 +101,8 @@ def test_a_player_away_on_his_turn_is_sat_out_after_the_grace_period(
     assert TableNote.objects.filter(table=table, kind=TableNote.Kind.SAT_OUT, name="Ana").exists()
     game = Game.objects.get(table=table)
     assert game.bot_move_at is not None
-    assert play_bot(table_id=table.pk, version=game.deadline_version, now=game.bot_move_at)
+    table.refresh_from_db()
+    assert play_bot(table_id=table.pk, version=table.version, now=game.bot_move_at)
     assert Action.objects.get(game=game).user == ana
 
 

@@ -48,7 +48,7 @@ def bot_turn(table: Table) -> bool:
     game = current(table)
     if game.bot_move_at is None:
         return False
-    assert play_bot(table_id=table.pk, version=game.deadline_version, now=game.bot_move_at)
+    assert play_bot(table_id=table.pk, version=version_of(table), now=game.bot_move_at)
     return True
 
 
@@ -102,7 +102,7 @@ def test_a_bot_moves_one_to_two_seconds_after_its_turn_comes(ana: User) -> None:
     assert before + timedelta(seconds=1) <= game.bot_move_at
     assert game.bot_move_at <= timezone.now() + timedelta(seconds=2)
     assert not play_bot(
-        table_id=table.pk, version=game.deadline_version, now=game.bot_move_at - timedelta(0.1)
+        table_id=table.pk, version=version_of(table), now=game.bot_move_at - timedelta(0.1)
     )
     assert Action.objects.filter(game=game).count() == 0
 
@@ -131,9 +131,10 @@ def test_a_bot_task_for_an_old_version_or_run_twice_plays_once(ana: User) -> Non
     game = current(table)
     assert game.bot_move_at is not None
     later = game.bot_move_at + timedelta(seconds=5)
-    assert play_bot(table_id=table.pk, version=game.deadline_version, now=later)
-    assert not play_bot(table_id=table.pk, version=game.deadline_version, now=later)
-    assert not tasks.play_bot(table_id=table.pk, version=game.deadline_version)
+    version = version_of(table)
+    assert play_bot(table_id=table.pk, version=version, now=later)
+    assert not play_bot(table_id=table.pk, version=version, now=later)
+    assert not tasks.play_bot(table_id=table.pk, version=version)
     assert Action.objects.filter(game=game).count() == 1
 
 

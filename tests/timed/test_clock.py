@@ -156,7 +156,9 @@ def test_a_second_run_of_the_same_task_plays_nothing(ana: User, bruno: User) -> 
     assert TableNote.objects.filter(table=table).count() == 1
 
 
-def test_a_task_for_an_older_version_does_nothing(ana: User, bruno: User) -> None:
+def test_a_move_within_the_turn_keeps_its_deadline_and_its_task(ana: User, bruno: User) -> None:
+    """Ana's draw goes on with her turn: the deadline set when it began stays, and so does the
+    task sent for it, which plays the rest of her turn when it runs out."""
     table = rummy_with_clock(ana, bruno)
     old = game_of(table)
     play.play_action(
@@ -165,13 +167,39 @@ def test_a_task_for_an_older_version_does_nothing(ana: User, bruno: User) -> Non
         version=version_of(table),
         action=rummy.action_to_json(rummy.Draw()),
     )
+    drawn = game_of(table)
+    assert (drawn.turn_deadline, drawn.deadline_version) == (
+        old.turn_deadline,
+        old.deadline_version,
+    )
+    assert drawn.deadline_version < version_of(table)
+    assert old.turn_deadline is not None
+    assert enforce_deadline(
+        table_id=table.pk, version=old.deadline_version, now=old.turn_deadline + LATE
+    )
+    assert moves(table) == [{"kind": "draw"}, {"kind": "discard", "card": FIRST_DRAW}]
+
+
+def test_a_task_for_a_deadline_since_replaced_does_nothing(ana: User, bruno: User) -> None:
+    """Ana's turn ended with her discard: Bruno's turn has a deadline of its own, and the task
+    sent for hers plays nothing."""
+    table = rummy_with_clock(ana, bruno)
+    old = game_of(table)
+    for action in (rummy.Draw(), rummy.Discard(Card.from_json(FIRST_DRAW))):
+        play.play_action(
+            table_id=table.pk,
+            user=ana,
+            version=version_of(table),
+            action=rummy.action_to_json(action),
+        )
+    assert game_of(table).deadline_version == version_of(table) > old.deadline_version
     assert old.turn_deadline is not None
     later = old.turn_deadline + LATE
     assert not enforce_deadline(table_id=table.pk, version=old.deadline_version, now=later)
-    assert moves(table) == [{"kind": "draw"}]
+    assert len(moves(table)) == 2
 
 
-def test_every_version_change_sends_a_countdown_task(
+def test_a_new_deadline_sends_one_countdown_task(
     ana: User, bruno: User, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
 ) -> None:
     sent: list[tuple[str, dict[str, int], float]] = []
@@ -186,6 +214,17 @@ def test_every_version_change_sends_a_countdown_task(
     assert name == ENFORCE_DEADLINE
     assert kwargs == {"table_id": table.pk, "version": version_of(table)}
     assert 29 < countdown <= 30.2
+    sent.clear()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        play.play_action(
+            table_id=table.pk,
+            user=ana,
+            version=version_of(table),
+            action=rummy.action_to_json(rummy.Draw()),
+        )
+
+    assert sent == [], "a move that keeps the turn's deadline sends no second task for it"
 
 
 def test_the_sweep_plays_a_deadline_whose_task_was_lost(ana: User, bruno: User) -> None:
