@@ -391,6 +391,8 @@ def test_the_first_card_drawn_pays_the_house_its_tenth() -> None:
     result = Elements(shown["monte-result"]).text
     assert "wins, 55 back (5 to the house)" in result
     assert "Ana won 45" in result
+    drawn = Elements(shown["monte-layout"]).text
+    assert drawn.count("first card drawn: a tenth to the house, not on VIS") == 1
     assert Elements(shown["monte-controls"]).find("form") == []
     assert Elements(shown["monte-layout"]).find("form") == []
     assert "No va más in" not in Elements(shown["monte-layout"]).text
