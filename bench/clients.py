@@ -16,7 +16,7 @@ from typing import Protocol
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-VERSION = re.compile(r'id="table-version"[^>]*>(?:<input[^>]*>)?(\d+)<')
+VERSION = re.compile(r'id="table-version"[^>]*?data-version="(\d+)"')
 REFUSAL = re.compile(r'id="table-message"[^>]*><p>(.*?)</p>', re.S)
 OPEN_SECONDS = 30.0
 ACTION_SECONDS = 10.0
@@ -29,7 +29,7 @@ class Send:
 
     seat: int
     version: int
-    fields: dict[str, str]
+    fields: dict[str, str | list[str]]
 
 
 class Mover(Protocol):
@@ -159,7 +159,7 @@ class TableClient:
         finally:
             self.target, self.mover_seat = None, -1
         if self.refusal or self.done_at is None:
-            self.totals.error(f"table {self.table_id}: {self.refusal}")
+            self.totals.error(f"table {self.table_id}: {self.refusal} (sent {send.fields})")
             return None
         return self.done_at - started
 

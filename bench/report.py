@@ -70,7 +70,8 @@ def table_text(record: dict[str, Any]) -> str:
         ("kB/idle conn", 13),
     )
     lines = [
-        f"{record['tables']} tables x 4 sockets, one action per table every {record['pace_s']} s,"
+        f"{record['tables']} {record.get('game', 'rummy70')} tables x 4 sockets,"
+        f" one action per table every {record['pace_s']} s,"
         f" {record['duration_s']} s; {record['site_processes']} daphne process(es);"
         f" load average {record['load_average_before']} before, {record['load_average_after']}"
         " after",
