@@ -45,10 +45,13 @@ class Totals:
     frame_bytes: int = 0
     errors: int = 0
     error_samples: list[str] = field(default_factory=list)
+    error_kinds: dict[str, int] = field(default_factory=dict)
     idle_slots: int = 0
 
-    def error(self, text: str) -> None:
+    def error(self, text: str, kind: str) -> None:
+        """One error; ``kind`` counts it: a refusal's text, a closed socket or a time limit."""
         self.errors += 1
+        self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
         if len(self.error_samples) < MAX_ERRORS_KEPT:
             self.error_samples.append(text)
 
@@ -112,7 +115,7 @@ class TableClient:
                 self.totals.frame_bytes += len(text)
                 self._take(index, text, now)
         except ConnectionClosed as closed:
-            self.totals.error(f"table {self.table_id} seat {index} closed: {closed}")
+            self.totals.error(f"table {self.table_id} seat {index} closed: {closed}", "closed")
             self.refusal = "socket closed"
             self.arrived.set()
 
@@ -151,15 +154,20 @@ class TableClient:
                     self.arrived.clear()
                     await self.arrived.wait()
         except TimeoutError:
-            self.totals.error(f"table {self.table_id}: no new version in {ACTION_SECONDS} s")
+            self.totals.error(
+                f"table {self.table_id}: no new version in {ACTION_SECONDS} s", "time limit"
+            )
             return None
         except ConnectionClosed as closed:
-            self.totals.error(f"table {self.table_id} seat {send.seat} closed: {closed}")
+            self.totals.error(f"table {self.table_id} seat {send.seat} closed: {closed}", "closed")
             return None
         finally:
             self.target, self.mover_seat = None, -1
         if self.refusal or self.done_at is None:
-            self.totals.error(f"table {self.table_id}: {self.refusal} (sent {send.fields})")
+            self.totals.error(
+                f"table {self.table_id}: {self.refusal} (sent {send.fields})",
+                self.refusal or "no new version",
+            )
             return None
         return self.done_at - started
 

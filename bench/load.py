@@ -144,6 +144,7 @@ async def measure(
         "frame_kb_per_s": round((totals.frame_bytes - bytes_before) / 1024 / elapsed, 1),
         "errors": totals.errors,
         "error_samples": totals.error_samples,
+        "error_kinds": totals.error_kinds,
         "idle_slots": totals.idle_slots,
         "cpu_percent": cpu,
         "sockets": sockets,

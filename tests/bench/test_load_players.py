@@ -3,11 +3,12 @@ own screen offers him, so a benchmark run plays real matches of Rummy 70 and Gol
 same services a browser's moves reach, with no refusal."""
 
 import pytest
+from django.test import override_settings
 
 from bench import relay
 from bench.clients import REFUSAL, VERSION
 from bench.seating import next_move, seat_tables
-from games.engine import golfo
+from games.engine import golfo, rummy
 from games.engine.protocol import PLAYING
 from games.live.fragments import table_message
 from games.live.frames import ViewerFrames
@@ -16,6 +17,8 @@ from games.tables import play
 from games.tables.snapshots import read_snapshot
 
 pytestmark = pytest.mark.django_db
+
+JOKER_CUT_DEAL = {"seed": "joker-cut", "dealer": 1, "hands": {"0": "* AO 2O 3O"}, "cut": "*"}
 
 MOVE_LIMIT = 400
 
@@ -60,6 +63,17 @@ def test_rummy_players_play_their_turns() -> None:
     for _ in range(20):
         send(table.table_id)
     assert Table.objects.get(pk=table.table_id).version >= 20
+
+
+def test_a_rummy_player_who_cut_a_joker_says_whether_he_keeps_it() -> None:
+    with override_settings(CARDROOM_DEALS={"rummy70": JOKER_CUT_DEAL}):
+        (table,) = seat_tables(1)
+    assert rummy.state_from_json(current_game(table.table_id).state).phase == "cut"
+
+    fields = send(table.table_id)
+
+    assert fields["move"] == "keep_cut" and fields["keep"] in ("yes", "no")
+    assert rummy.state_from_json(current_game(table.table_id).state).phase != "cut"
 
 
 def test_a_mix_alternates_the_games_and_every_table_plays() -> None:

@@ -121,6 +121,8 @@ def rummy_fields(action: Any) -> dict[str, str]:
         return {"move": kind, "card": action.card.to_json()}
     if isinstance(action, rummy.Close):
         return {"move": kind, "last": "" if action.last is None else action.last.to_json()}
+    if isinstance(action, rummy.KeepCut):
+        return {"move": kind, "keep": "yes" if action.keep else "no"}
     return {"move": kind}
 
 
