@@ -18,6 +18,7 @@ from websockets.exceptions import ConnectionClosed
 
 VERSION = re.compile(r'id="table-version"[^>]*?data-version="(\d+)"')
 REFUSAL = re.compile(r'id="table-message"[^>]*><p>(.*?)</p>', re.S)
+LOST_RACE = re.compile(r'id="table-message" class="table-message table-note"')
 OPEN_SECONDS = 30.0
 ACTION_SECONDS = 10.0
 MAX_ERRORS_KEPT = 20
@@ -47,6 +48,7 @@ class Totals:
     error_samples: list[str] = field(default_factory=list)
     error_kinds: dict[str, int] = field(default_factory=dict)
     idle_slots: int = 0
+    lost_races: int = 0
 
     def error(self, text: str, kind: str) -> None:
         """One error; ``kind`` counts it: a refusal's text, a closed socket or a time limit."""
@@ -75,6 +77,7 @@ class TableClient:
         self.target: int | None = None
         self.mover_seat = -1
         self.refusal = ""
+        self.lost_race = False
         self.arrived = asyncio.Event()
         self.done_at: float | None = None
         self.readers: list[asyncio.Task[None]] = []
@@ -127,6 +130,7 @@ class TableClient:
             refused = REFUSAL.search(text)
             if refused:
                 self.refusal = refused.group(1)
+                self.lost_race = LOST_RACE.search(text) is not None
         if self.target is None:
             self.arrived.set()
         elif self.done_at is None and (min(self.versions) >= self.target or self.refusal):
@@ -135,8 +139,10 @@ class TableClient:
 
     async def act(self, send: Send) -> float | None:
         """Send one move and return the seconds until every seat had the new version (``None``
-        after a refusal, a closed socket or the time limit, counted as an error)."""
+        after a refusal, a closed socket or the time limit, counted as an error; or after the
+        note that another move came first, with the table as it is now: a lost race)."""
         self.target, self.mover_seat, self.refusal = send.version + 1, send.seat, ""
+        self.lost_race = False
         self.done_at = None
         self.arrived.clear()
         message = {
@@ -163,6 +169,9 @@ class TableClient:
             return None
         finally:
             self.target, self.mover_seat = None, -1
+        if self.lost_race:
+            self.totals.lost_races += 1
+            return None
         if self.refusal or self.done_at is None:
             self.totals.error(
                 f"table {self.table_id}: {self.refusal} (sent {send.fields})",

@@ -145,6 +145,7 @@ async def measure(
         "errors": totals.errors,
         "error_samples": totals.error_samples,
         "error_kinds": totals.error_kinds,
+        "lost_races": totals.lost_races,
         "idle_slots": totals.idle_slots,
         "cpu_percent": cpu,
         "sockets": sockets,
@@ -257,7 +258,9 @@ def main(argv: list[str] | None = None) -> int:
             move = await asyncio.to_thread(next_move, table.table_id)
             if move is None:
                 return None
-            return Send(user_seats[table.table_id][move.user_id], move.version, move.fields)
+            seat = user_seats[table.table_id][move.user_id]
+            # The version his socket last showed, as his browser's form would send it.
+            return Send(seat, table.versions[seat], move.fields)
 
         servers = start_site(stack, options.servers)
         worker = start_worker(stack)

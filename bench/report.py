@@ -115,6 +115,8 @@ def table_text(record: dict[str, Any]) -> str:
     if "ratio_to_relay" in record:
         ratio = record["ratio_to_relay"]
         lines.append(f"site / relay latency: p50 {ratio['p50']}x, p99 {ratio['p99']}x")
+    if record.get("site", {}).get("lost_races"):
+        lines.append(f"lost races (shown the table now): {record['site']['lost_races']}")
     for kind, count in record.get("site", {}).get("error_kinds", {}).items():
         lines.append(f"errors: {count} x {kind}")
     for sample in record.get("site", {}).get("error_samples", [])[:5]:
