@@ -16,8 +16,9 @@ from typing import Protocol
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-VERSION = re.compile(r'id="table-version"[^>]*>(?:<input[^>]*>)?(\d+)<')
+VERSION = re.compile(r'id="table-version"[^>]*?data-version="(\d+)"')
 REFUSAL = re.compile(r'id="table-message"[^>]*><p>(.*?)</p>', re.S)
+LOST_RACE = re.compile(r'id="table-message" class="table-message table-note"')
 OPEN_SECONDS = 30.0
 ACTION_SECONDS = 10.0
 MAX_ERRORS_KEPT = 20
@@ -29,7 +30,7 @@ class Send:
 
     seat: int
     version: int
-    fields: dict[str, str]
+    fields: dict[str, str | list[str]]
 
 
 class Mover(Protocol):
@@ -45,10 +46,14 @@ class Totals:
     frame_bytes: int = 0
     errors: int = 0
     error_samples: list[str] = field(default_factory=list)
+    error_kinds: dict[str, int] = field(default_factory=dict)
     idle_slots: int = 0
+    lost_races: int = 0
 
-    def error(self, text: str) -> None:
+    def error(self, text: str, kind: str) -> None:
+        """One error; ``kind`` counts it: a refusal's text, a closed socket or a time limit."""
         self.errors += 1
+        self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
         if len(self.error_samples) < MAX_ERRORS_KEPT:
             self.error_samples.append(text)
 
@@ -72,6 +77,7 @@ class TableClient:
         self.target: int | None = None
         self.mover_seat = -1
         self.refusal = ""
+        self.lost_race = False
         self.arrived = asyncio.Event()
         self.done_at: float | None = None
         self.readers: list[asyncio.Task[None]] = []
@@ -112,7 +118,7 @@ class TableClient:
                 self.totals.frame_bytes += len(text)
                 self._take(index, text, now)
         except ConnectionClosed as closed:
-            self.totals.error(f"table {self.table_id} seat {index} closed: {closed}")
+            self.totals.error(f"table {self.table_id} seat {index} closed: {closed}", "closed")
             self.refusal = "socket closed"
             self.arrived.set()
 
@@ -124,6 +130,7 @@ class TableClient:
             refused = REFUSAL.search(text)
             if refused:
                 self.refusal = refused.group(1)
+                self.lost_race = LOST_RACE.search(text) is not None
         if self.target is None:
             self.arrived.set()
         elif self.done_at is None and (min(self.versions) >= self.target or self.refusal):
@@ -132,8 +139,10 @@ class TableClient:
 
     async def act(self, send: Send) -> float | None:
         """Send one move and return the seconds until every seat had the new version (``None``
-        after a refusal, a closed socket or the time limit, counted as an error)."""
+        after a refusal, a closed socket or the time limit, counted as an error; or after the
+        note that another move came first, with the table as it is now: a lost race)."""
         self.target, self.mover_seat, self.refusal = send.version + 1, send.seat, ""
+        self.lost_race = False
         self.done_at = None
         self.arrived.clear()
         message = {
@@ -151,15 +160,23 @@ class TableClient:
                     self.arrived.clear()
                     await self.arrived.wait()
         except TimeoutError:
-            self.totals.error(f"table {self.table_id}: no new version in {ACTION_SECONDS} s")
+            self.totals.error(
+                f"table {self.table_id}: no new version in {ACTION_SECONDS} s", "time limit"
+            )
             return None
         except ConnectionClosed as closed:
-            self.totals.error(f"table {self.table_id} seat {send.seat} closed: {closed}")
+            self.totals.error(f"table {self.table_id} seat {send.seat} closed: {closed}", "closed")
             return None
         finally:
             self.target, self.mover_seat = None, -1
+        if self.lost_race:
+            self.totals.lost_races += 1
+            return None
         if self.refusal or self.done_at is None:
-            self.totals.error(f"table {self.table_id}: {self.refusal}")
+            self.totals.error(
+                f"table {self.table_id}: {self.refusal} (sent {send.fields})",
+                self.refusal or "no new version",
+            )
             return None
         return self.done_at - started
 

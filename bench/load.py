@@ -2,9 +2,10 @@
 
 Starts the site for real on this machine (daphne, a throwaway PostgreSQL database, the Redis
 channel layer, a Celery worker with its beat and its sweep every 3 s, Redis as its broker), seats
-``--tables`` Rummy 70 tables of four logged-in users, opens one websocket per seat, and has every
-table act once per ``--pace`` seconds for ``--duration`` seconds, timing each move until every
-seat of its table has the new ``#table-version``. Then the same clients drive the bare relay
+``--tables`` tables of four logged-in users (``--game``: Rummy 70, Golfo, or both alternately),
+opens one websocket per seat, and has every table act once per ``--pace`` seconds for
+``--duration`` seconds, timing each move until every seat of its table has the new
+``#table-version``. Then the same clients drive the bare relay
 (``bench/relay.py``) on the same Redis, without Celery. Writes ``artifacts/bench/load-*.json`` and
 prints a table. Everything is stopped and the database dropped at the end, even on failure."""
 
@@ -38,6 +39,7 @@ OPEN_AT_ONCE = 20
 OPEN_SECONDS = 600.0
 SETTLE_SECONDS = 3.0
 PROFILE_SECONDS_MAX = 600
+GAMES = {"rummy70": ("rummy70",), "golfo": ("golfo",), "mix": ("rummy70", "golfo")}
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -45,6 +47,12 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--tables", type=int, default=100, help="tables of four (100)")
     parser.add_argument("--pace", type=float, default=0.25, help="seconds between a table's moves")
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of play (30)")
+    parser.add_argument(
+        "--game",
+        choices=sorted(GAMES),
+        default="rummy70",
+        help="what the tables play (rummy70); mix: Rummy 70 and Golfo tables alternately",
+    )
     parser.add_argument("--servers", type=int, default=1, help="daphne processes for the site (1)")
     parser.add_argument(
         "--redis-url",
@@ -136,6 +144,8 @@ async def measure(
         "frame_kb_per_s": round((totals.frame_bytes - bytes_before) / 1024 / elapsed, 1),
         "errors": totals.errors,
         "error_samples": totals.error_samples,
+        "error_kinds": totals.error_kinds,
+        "lost_races": totals.lost_races,
         "idle_slots": totals.idle_slots,
         "cpu_percent": cpu,
         "sockets": sockets,
@@ -223,18 +233,22 @@ def main(argv: list[str] | None = None) -> int:
         "date": now.isoformat(timespec="seconds"),
         "command": " ".join(["python -m bench.load", *(argv or sys.argv[1:])]),
         "tables": options.tables,
+        "game": options.game,
         "pace_s": options.pace,
         "duration_s": options.duration,
         "site_processes": options.servers,
         "cores": os.cpu_count(),
         "load_average_before": load_average(),
     }
-    say(f"load average {record['load_average_before']}; setting up {options.tables} tables")
+    say(
+        f"load average {record['load_average_before']}; "
+        f"setting up {options.tables} tables ({options.game})"
+    )
     with running_stack(redis_url=options.redis_url, log_folder=OUTPUT_FOLDER) as stack:
         setup_django(stack)
         from bench.seating import next_move, seat_tables
 
-        seated = seat_tables(options.tables)
+        seated = seat_tables(options.tables, GAMES[options.game])
         user_seats = {
             table.table_id: {user: seat for seat, user in enumerate(table.user_ids)}
             for table in seated
@@ -244,7 +258,9 @@ def main(argv: list[str] | None = None) -> int:
             move = await asyncio.to_thread(next_move, table.table_id)
             if move is None:
                 return None
-            return Send(user_seats[table.table_id][move.user_id], move.version, move.fields)
+            seat = user_seats[table.table_id][move.user_id]
+            # The version his socket last showed, as his browser's form would send it.
+            return Send(seat, table.versions[seat], move.fields)
 
         servers = start_site(stack, options.servers)
         worker = start_worker(stack)

@@ -17,7 +17,10 @@ from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
 
-FRAME = '<span id="table-version" hx-swap-oob="true">{version}</span>'
+FRAME = (
+    '<span id="table-version" data-version="{version}" hx-swap-oob="true">'
+    '<input type="hidden" name="version" value="{version}"></span>'
+)
 
 
 class RelayConsumer(AsyncWebsocketConsumer):

@@ -70,7 +70,8 @@ def table_text(record: dict[str, Any]) -> str:
         ("kB/idle conn", 13),
     )
     lines = [
-        f"{record['tables']} tables x 4 sockets, one action per table every {record['pace_s']} s,"
+        f"{record['tables']} {record.get('game', 'rummy70')} tables x 4 sockets,"
+        f" one action per table every {record['pace_s']} s,"
         f" {record['duration_s']} s; {record['site_processes']} daphne process(es);"
         f" load average {record['load_average_before']} before, {record['load_average_after']}"
         " after",
@@ -114,6 +115,10 @@ def table_text(record: dict[str, Any]) -> str:
     if "ratio_to_relay" in record:
         ratio = record["ratio_to_relay"]
         lines.append(f"site / relay latency: p50 {ratio['p50']}x, p99 {ratio['p99']}x")
+    if record.get("site", {}).get("lost_races"):
+        lines.append(f"lost races (shown the table now): {record['site']['lost_races']}")
+    for kind, count in record.get("site", {}).get("error_kinds", {}).items():
+        lines.append(f"errors: {count} x {kind}")
     for sample in record.get("site", {}).get("error_samples", [])[:5]:
         lines.append(f"error: {sample}")
     return "\n".join(lines)

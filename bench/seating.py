@@ -1,10 +1,12 @@
 """The benchmark's players, in the throwaway database: users with logged-in sessions, Rummy 70
-tables of four with their match started, and the next move of a table as its player's engine bot
-decides it from his own seat's view. Runs in the harness process (Django set up on that
+or Golfo tables of four with their match started, and the next move of a table as its player's
+engine bot decides it from his own seat's view. Runs in the harness process (Django set up on that
 database), never inside the timed path."""
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from types import ModuleType
 from typing import Any
 
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -12,19 +14,40 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
-from games.engine import rummy
+from games.engine import golfo, rummy
+from games.engine.protocol import HAND_OVER
 from games.models import Game, Table, User
 from games.tables import seating
-from tests.support.matches import rummy_fields
+from games.tables.play import READY_MOVE
+from tests.support.matches import golfo_fields, rummy_fields
 
 SEATS = 4
 SESSION_DAYS = 1
 BACKEND = "django.contrib.auth.backends.ModelBackend"
+Fields = dict[str, str | list[str]]
+
+
+@dataclass(frozen=True)
+class Player:
+    """How a seat of one game sees its moves: the engine, whether a seat's view offers a move,
+    and the screen's form fields for the bot's choice."""
+
+    engine: ModuleType
+    offers_a_move: Callable[[dict[str, Any]], bool]
+    fields: Callable[[Any], Fields]
+
+
+PLAYERS: dict[str, Player] = {
+    "rummy70": Player(rummy, lambda view: bool(view["legal"]["kinds"]), rummy_fields),
+    "golfo": Player(golfo, lambda view: bool(view["legal"]), golfo_fields),
+}
+GAMES = tuple(PLAYERS)
 
 
 @dataclass(frozen=True)
 class SeatedTable:
     table_id: int
+    game: str
     user_ids: tuple[int, ...]
     sessions: tuple[str, ...]
 
@@ -35,11 +58,12 @@ class Move:
 
     user_id: int
     version: int
-    fields: dict[str, str]
+    fields: Fields
 
 
-def seat_tables(count: int) -> list[SeatedTable]:
-    """``count`` Rummy 70 tables, each with four users seated and the match started."""
+def seat_tables(count: int, games: Sequence[str] = ("rummy70",)) -> list[SeatedTable]:
+    """``count`` tables, each with four users seated and the match started; table ``t`` plays
+    ``games[t % len(games)]``."""
     users = User.objects.bulk_create(
         User(username=f"load-{number}", display_name=f"Load {number}", password="!load")
         for number in range(count * SEATS)
@@ -48,9 +72,10 @@ def seat_tables(count: int) -> list[SeatedTable]:
     seated = []
     for first in range(0, len(users), SEATS):
         players = users[first : first + SEATS]
+        game = games[first // SEATS % len(games)]
         table = seating.create_table(
             host=players[0],
-            game="rummy70",
+            game=game,
             seat_count=SEATS,
             visibility=Table.Visibility.PUBLIC,
             clock=0,
@@ -62,6 +87,7 @@ def seat_tables(count: int) -> list[SeatedTable]:
         seated.append(
             SeatedTable(
                 table.pk,
+                game,
                 tuple(user.pk for user in players),
                 tuple(sessions[user.pk] for user in players),
             )
@@ -93,16 +119,25 @@ def _sessions(users: list[User]) -> dict[int, str]:
 
 def next_move(table_id: int) -> Move | None:
     """The move of the first seat that may move at the table, as his bot decides it from his
-    seat's view (what his browser shows him); ``None`` while nobody may move or once the match
-    is over."""
+    seat's view (what his browser shows him); between two hands of a game whose table counts the
+    "Listo" (Golfo), that of the first player with chips who has not said it (his screen's
+    button). ``None`` while nobody may move
+    or once the match is over."""
     game = (
         Game.objects.select_related("table").filter(table_id=table_id).order_by("-number").first()
     )
     if game is None or game.status != Game.Status.PLAYING:
         return None
-    state = rummy.state_from_json(game.state)
-    for seat, player in enumerate(game.players):
-        view: dict[str, Any] = rummy.view(state, seat)
-        if view["legal"]["kinds"] and rummy.in_match(state, seat):
-            return Move(player["user"], game.table.version, rummy_fields(rummy.bot.decide(view)))
+    player = PLAYERS[game.game]
+    engine = player.engine
+    state = engine.state_from_json(game.state)
+    version = game.table.version
+    for seat, seated in enumerate(game.players):
+        view: dict[str, Any] = engine.view(state, seat)
+        if player.offers_a_move(view) and engine.in_match(state, seat):
+            return Move(seated["user"], version, player.fields(engine.bot.decide(view)))
+    if not engine.COUNTS_READY and engine.stage(state) == HAND_OVER:
+        for seat in engine.waits_for(state):
+            if seat not in game.ready:
+                return Move(game.players[seat]["user"], version, {"move": READY_MOVE})
     return None

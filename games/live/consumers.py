@@ -6,6 +6,7 @@ its viewer, so a lost nudge heals on the next one."""
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from typing import Any
@@ -35,7 +36,7 @@ from games.live.session_sockets import SessionBoundConsumer, SessionEnded
 from games.live.tournament_frames import standings_frame, standings_refusal
 from games.tables.access import granted_table_ids, granted_tournament_ids
 from games.tables.broadcasts import LOBBY_GROUP, table_group
-from games.tables.errors import TableError
+from games.tables.errors import StaleMove, TableError
 from games.tables.online import arrive_lobby, leave_lobby
 from games.tables.play import deal_next_hand
 from games.tables.presence import arrive, leave
@@ -53,6 +54,13 @@ NEXT_HAND_MARGIN = 0.2
 # sets how many), so that moves at different tables go side by side instead of queueing in the
 # single thread Channels gives database work by default. Moves at one table queue on its row lock.
 in_any_thread = partial(database_sync_to_async, thread_sensitive=False)
+
+
+@dataclass(frozen=True)
+class LostRace:
+    """A move refused only because another move came first: the table is at ``version`` now."""
+
+    version: int
 
 
 def polling() -> bool:
@@ -215,13 +223,23 @@ class TableConsumer(SessionBoundConsumer):
         layer that is down would never deliver. A socket whose session has ended (logout,
         password changed elsewhere, account deleted) does nothing and closes. The repeat of the
         move this socket just played (a double click) is dropped silently
-        (``games.live.repeated_moves``)."""
+        (``games.live.repeated_moves``). A move that lost a race (made on a version the table
+        has left) is no refusal: this socket is sent the table as it is now, with a short note
+        in the message box, at once rather than when its nudge comes."""
         try:
             outcome = await self._act(text_data)
         except SessionEnded:
             await self.end_session()
             return
         if outcome is None:
+            return
+        if isinstance(outcome, LostRace):
+            with translation.override(self.language):
+                note = table_message(
+                    _("Another move came first: here is the table now."), note=True
+                )
+            self.showing_refusal = True
+            await self._refresh(version=outcome.version, note=note)
             return
         if isinstance(outcome, str):
             self.showing_refusal = True
@@ -250,14 +268,15 @@ class TableConsumer(SessionBoundConsumer):
         """The process's poller found the table gone."""
         await self.close()
 
-    async def _refresh(self, *, version: int = 0, chat_mark: int = 0) -> None:
+    async def _refresh(self, *, version: int = 0, chat_mark: int = 0, note: str = "") -> None:
+        """Send what changed for this viewer since his last frame, and ``note`` with it."""
         snapshot = await SNAPSHOTS.at_least(self.table_id, version=version, chat_mark=chat_mark)
         frame = None if snapshot is None else self.frames.frame(snapshot)
         if frame is None:
             await self.close()
             return
-        if frame:
-            await self.send(text_data=frame)
+        if frame or note:
+            await self.send(text_data=frame + note)
         self._watch_next_hand()
 
     async def _latest_frame(self) -> str | None:
@@ -295,10 +314,11 @@ class TableConsumer(SessionBoundConsumer):
         HEARTBEATS.add(self.presence_id)
 
     @in_any_thread
-    def _act(self, text: str | None) -> int | str | None:
-        """Run one message: the table's version once it went through, else the refusal for this
-        socket, or ``None`` for a repeat of the move just played; :class:`SessionEnded` when the
-        socket's session no longer signs its user in."""
+    def _act(self, text: str | None) -> int | str | LostRace | None:
+        """Run one message: the table's version once it went through, a :class:`LostRace` for a
+        move made on a version the table has left, else the refusal for this socket, or ``None``
+        for a repeat of the move just played; :class:`SessionEnded` when the socket's session no
+        longer signs its user in."""
         with translation.override(self.language):
             try:
                 if not self.budget.spend():
@@ -308,6 +328,8 @@ class TableConsumer(SessionBoundConsumer):
                 if self.last_move.repeated_by(command):
                     return None
                 table = run_table_command(command, table_id=self.table_id, user=self.user)
+            except StaleMove as stale:
+                return LostRace(stale.version)
             except TableError as error:
                 return table_message(error.message)
             self.last_move.played(command)

@@ -214,8 +214,10 @@ def game_area(part_ids: Iterable[str]) -> str:
     return render_to_string("tables/_game_area.html", {"part_ids": list(part_ids)})
 
 
-def table_message(message: str | Promise = "") -> str:
-    return render_to_string("tables/_message.html", {"message": message})
+def table_message(message: str | Promise = "", *, note: bool = False) -> str:
+    """The table's message box: a refusal, or with ``note`` a word that is no refusal (shown in
+    the box's quieter colours)."""
+    return render_to_string("tables/_message.html", {"message": message, "note": note})
 
 
 def lobby_refusal(message: str) -> str:

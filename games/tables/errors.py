@@ -10,3 +10,12 @@ class TableError(Exception):
     def __init__(self, message: StrOrPromise) -> None:
         self.message = message
         super().__init__(str(message))
+
+
+class StaleMove(TableError):
+    """A move made on a version of the table that is no longer its version: another move came
+    first. ``version``: the table's version now, which the player has not seen yet."""
+
+    def __init__(self, message: StrOrPromise, *, version: int) -> None:
+        super().__init__(message)
+        self.version = version

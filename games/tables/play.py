@@ -27,7 +27,7 @@ from games.kinds.house import HouseMatch, house_match
 from games.kinds.match import Match
 from games.kinds.registry import game_kind
 from games.models import Action, Game, Table, User
-from games.tables.errors import TableError
+from games.tables.errors import StaleMove, TableError
 from games.tables.figures import count_hand
 from games.tables.history import record_hand
 from games.tables.house import follow_purses, seated_owing
@@ -294,9 +294,9 @@ def _players_match(
     table: Table, user: Actor, version: int | None, *, in_person: bool = False
 ) -> tuple[Game, int]:
     """The locked table's current match and the seat of ``user`` in it; anyone but one of its
-    players is refused, and so is a stale form. ``in_person``: the player himself asks, from his
-    browser, rather than the table's bot or clock playing his seat; one the host removed from
-    the match is refused."""
+    players is refused, and so is a stale form (:class:`StaleMove`). ``in_person``: the player
+    himself asks, from his browser, rather than the table's bot or clock playing his seat; one
+    the host removed from the match is refused."""
     game = current_game(table)
     if game is None or table.status == Table.Status.WAITING:
         raise TableError(_("No game is being played at this table."))
@@ -309,7 +309,9 @@ def _players_match(
     if in_person and game.is_removed(seat):
         raise TableError(_("The host removed you from this match: you can still watch it."))
     if version is not None and version != table.version:
-        raise TableError(_("The table changed before your move: look again and retry."))
+        raise StaleMove(
+            _("The table changed before your move: look again and retry."), version=table.version
+        )
     return game, seat
 
 

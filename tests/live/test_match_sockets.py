@@ -182,7 +182,7 @@ async def test_refusals_reach_only_their_sender_and_change_nothing(
 
     cases = [
         (player, {"move": "discard", "card": brunos_card}, "You do not hold the ace of coins."),
-        (player, {"move": "discard", "card": "7O#12", "version": version - 1}, "table changed"),
+        (player, {"move": "discard", "card": "7O#12", "version": version - 1}, "came first"),
         (player, {"move": "discard", "card": "7O#5", "seat": "1"}, "not understood"),
         (player, {"move": "teleport"}, "not understood"),
         (spectator, {"move": "draw"}, "Only the players of this match"),

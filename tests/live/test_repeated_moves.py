@@ -1,6 +1,7 @@
 """A double click is one move: the same socket sending the same move twice, for the version it has
 just played, makes the move once and hears no refusal for the repeat; any other stale move (from
-another tab, or a different move from the same socket) is still refused."""
+another tab, or a different move from the same socket) is still not made, and its socket is told
+that another move came first."""
 
 import pytest
 from channels.db import database_sync_to_async
@@ -15,6 +16,7 @@ from tests.support.sockets import QUIET_SECONDS, RECEIVE_SECONDS
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("english")]
 
 STALE = "The table changed before your move"
+LOST_RACE = "Another move came first: here is the table now."
 
 
 def move_count(table: Table) -> int:
@@ -53,7 +55,7 @@ async def test_the_same_move_sent_twice_at_once_is_one_move_and_no_refusal(
     await close_all(tab)
 
 
-async def test_another_tabs_identical_stale_move_is_still_refused(ana: User, bruno: User) -> None:
+async def test_another_tabs_identical_stale_move_is_still_not_made(ana: User, bruno: User) -> None:
     table = await ana_on_turn(ana, bruno)
     tab_one = await table_socket(table, ana)
     tab_two = await table_socket(table, ana)
@@ -63,12 +65,12 @@ async def test_another_tabs_identical_stale_move_is_still_refused(ana: User, bru
     await until_quiet(tab_two, f'value="{version + 1}"')
     await send_move(tab_two, table, move="draw", version=version)
 
-    assert STALE in await until_quiet(tab_two, 'id="table-message"')
+    assert LOST_RACE in await until_quiet(tab_two, 'id="table-message"')
     assert await database_sync_to_async(move_count)(table) == 1
     await close_all(tab_one, tab_two)
 
 
-async def test_a_different_stale_move_from_the_same_socket_is_still_refused(
+async def test_a_different_stale_move_from_the_same_socket_is_still_not_made(
     ana: User, bruno: User
 ) -> None:
     table = await ana_on_turn(ana, bruno)
@@ -78,7 +80,7 @@ async def test_a_different_stale_move_from_the_same_socket_is_still_refused(
     await send_move(tab, table, move="draw", version=version)
     await send_move(tab, table, move="take_discard", version=version)
 
-    assert STALE in await until_quiet(tab, 'id="table-message"')
+    assert LOST_RACE in await until_quiet(tab, 'id="table-message"')
     assert await current_version(table) == version + 1
     assert await database_sync_to_async(move_count)(table) == 1
     await close_all(tab)

@@ -121,7 +121,25 @@ def rummy_fields(action: Any) -> dict[str, str]:
         return {"move": kind, "card": action.card.to_json()}
     if isinstance(action, rummy.Close):
         return {"move": kind, "last": "" if action.last is None else action.last.to_json()}
+    if isinstance(action, rummy.KeepCut):
+        return {"move": kind, "keep": "yes" if action.keep else "no"}
     return {"move": kind}
+
+
+def golfo_fields(action: golfo.Action) -> dict[str, str | list[str]]:
+    """The Golfo screen's form fields for an engine action (docs in games/kinds/golfo/screen.py):
+    what a browser sends for that move. The descarte's checked cards come as the htmx ws
+    extension sends checkboxes: none absent, one a string, several a list."""
+    data = golfo.action_to_json(action)
+    fields: dict[str, str | list[str]] = {"move": data["kind"]}
+    if "amount" in data:
+        fields["amount"] = str(data["amount"])
+    cards = data.get("cards", [])
+    if len(cards) == 1:
+        fields["cards"] = cards[0]
+    elif cards:
+        fields["cards"] = cards
+    return fields
 
 
 def bot_fields(table: Table) -> tuple[User, dict[str, str]] | None:

@@ -1,6 +1,6 @@
 """Two moves at the same moment (a double click, two tabs): exactly one is applied, the other is
-refused with a message. The threads really race on the database: the table row lock on
-PostgreSQL, the IMMEDIATE transaction on SQLite."""
+refused (its socket is shown the table as it is now, with a note). The threads really race on
+the database: the table row lock on PostgreSQL, the IMMEDIATE transaction on SQLite."""
 
 import threading
 
@@ -69,7 +69,7 @@ def test_of_two_simultaneous_moves_exactly_one_is_applied(ana: User, bruno: User
         assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 
 
-async def test_a_double_click_from_two_tabs_shows_the_second_its_refusal(
+async def test_a_double_click_from_two_tabs_tells_the_second_another_move_came_first(
     ana: User, bruno: User
 ) -> None:
     table = await database_sync_to_async(start_match)([ana, bruno], seat_count=2)
@@ -82,11 +82,11 @@ async def test_a_double_click_from_two_tabs_shows_the_second_its_refusal(
     await send_move(tab_one, table, move="draw", version=version)
     await send_move(tab_two, table, move="draw", version=version)
 
-    # Either tab may be served first: both see the move, and exactly one is shown the refusal.
+    # Either tab may be served first: both see the move, and exactly one is told it lost the race.
     answers = [
         await everything_until_quiet(tab, f'value="{version + 1}"') for tab in (tab_one, tab_two)
     ]
-    refused = [answer for answer in answers if "The table changed before your move" in answer]
+    refused = [answer for answer in answers if "Another move came first" in answer]
     assert len(refused) == 1
     assert await database_sync_to_async(version_of)(table) == version + 1
     await close_all(tab_one, tab_two)
