@@ -7,28 +7,24 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from games.models import Action, Table, User
+from games.models import Table, User
 from games.tables import broadcasts, play
-from tests.support.live import FIRST_DRAW, close_all, current_version, rummy_table, send_move
+from tests.support.live import (
+    FIRST_DRAW,
+    close_all,
+    current_version,
+    everything_until_quiet,
+    move_count,
+    rummy_table,
+    send_move,
+)
 from tests.support.live import table_socket as open_table_socket
-from tests.support.sockets import QUIET_SECONDS, RECEIVE_SECONDS
+from tests.support.sockets import QUIET_SECONDS
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("english")]
 
 NOTE = "Another move came first: here is the table now."
 REFUSED = "The table changed before your move"
-
-
-def move_count(table: Table) -> int:
-    return Action.objects.filter(game__table=table).count()
-
-
-async def everything_until_quiet(tab: WebsocketCommunicator, text: str) -> str:
-    """All a socket receives until a frame holds ``text`` and nothing more comes for a moment."""
-    frames = [await tab.receive_from(timeout=RECEIVE_SECONDS)]
-    while text not in "".join(frames) or not await tab.receive_nothing(timeout=QUIET_SECONDS):
-        frames.append(await tab.receive_from(timeout=RECEIVE_SECONDS))
-    return "".join(frames)
 
 
 async def socket_left_behind(

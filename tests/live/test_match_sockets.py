@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from django.test import override_settings
 
 from games.engine import rummy
-from games.models import Action, Table, User
+from games.models import Table, User
 from games.tables import matches, play, seating
 from tests.support.live import (
     ANA_RUNS,
@@ -17,6 +17,7 @@ from tests.support.live import (
     RUMMY_DEAL,
     close_all,
     current_version,
+    move_count,
     send_move,
     table_socket,
 )
@@ -37,10 +38,6 @@ play_action = database_sync_to_async(play.play_action)
 def fixed_rummy_deal():
     with override_settings(CARDROOM_DEALS={"rummy70": RUMMY_DEAL}):
         yield
-
-
-def move_count(table: Table) -> int:
-    return Action.objects.filter(game__table=table).count()
 
 
 async def two_player_table(ana: User, bruno: User) -> Table:

@@ -8,8 +8,15 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 
-from games.models import Action, Table, User
-from tests.support.live import RUMMY_DEAL, close_all, current_version, send_move, table_socket
+from games.models import Table, User
+from tests.support.live import (
+    RUMMY_DEAL,
+    close_all,
+    current_version,
+    move_count,
+    send_move,
+    table_socket,
+)
 from tests.support.matches import start_match
 from tests.support.sockets import QUIET_SECONDS, RECEIVE_SECONDS
 
@@ -17,10 +24,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 STALE = "The table changed before your move"
 LOST_RACE = "Another move came first: here is the table now."
-
-
-def move_count(table: Table) -> int:
-    return Action.objects.filter(game__table=table).count()
 
 
 async def ana_on_turn(ana: User, bruno: User) -> Table:

@@ -7,9 +7,15 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 
-from games.models import Table, User
+from games.models import Action, Table, User
 from tests.support.matches import start_match, version_of
-from tests.support.sockets import open_socket, receive_until, send_action
+from tests.support.sockets import (
+    QUIET_SECONDS,
+    RECEIVE_SECONDS,
+    open_socket,
+    receive_until,
+    send_action,
+)
 
 # Two players, Bruno (engine seat 1) deals, so Ana (seat 0) plays first. Ana holds two small runs
 # (27 points, far from the 70 needed to open); the stock starts 4B 5B 6B 7B 8O.
@@ -59,3 +65,16 @@ async def send_move(communicator: WebsocketCommunicator, table: Table, **fields:
 async def close_all(*communicators: WebsocketCommunicator) -> None:
     for communicator in communicators:
         await communicator.disconnect()
+
+
+def move_count(table: Table) -> int:
+    """How many moves the table's matches have logged."""
+    return Action.objects.filter(game__table=table).count()
+
+
+async def everything_until_quiet(tab: WebsocketCommunicator, text: str) -> str:
+    """All a socket receives until a frame holds ``text`` and nothing more comes for a moment."""
+    frames = [await tab.receive_from(timeout=RECEIVE_SECONDS)]
+    while text not in "".join(frames) or not await tab.receive_nothing(timeout=QUIET_SECONDS):
+        frames.append(await tab.receive_from(timeout=RECEIVE_SECONDS))
+    return "".join(frames)

@@ -6,7 +6,6 @@ import threading
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.db import connection
 from django.utils import translation
 
@@ -14,9 +13,8 @@ from games.engine import rummy
 from games.models import Action, Table, User
 from games.tables import play
 from games.tables.errors import TableError
-from tests.support.live import close_all, send_move, table_socket
+from tests.support.live import close_all, everything_until_quiet, send_move, table_socket
 from tests.support.matches import start_match, version_of
-from tests.support.sockets import QUIET_SECONDS, RECEIVE_SECONDS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -90,11 +88,3 @@ async def test_a_double_click_from_two_tabs_tells_the_second_another_move_came_f
     assert len(refused) == 1
     assert await database_sync_to_async(version_of)(table) == version + 1
     await close_all(tab_one, tab_two)
-
-
-async def everything_until_quiet(tab: WebsocketCommunicator, text: str) -> str:
-    """All a socket receives until a frame holds ``text`` and nothing more comes for a moment."""
-    frames = [await tab.receive_from(timeout=RECEIVE_SECONDS)]
-    while text not in "".join(frames) or not await tab.receive_nothing(timeout=QUIET_SECONDS):
-        frames.append(await tab.receive_from(timeout=RECEIVE_SECONDS))
-    return "".join(frames)
