@@ -32,8 +32,9 @@ from games.tables.figures import count_hand
 from games.tables.history import record_hand
 from games.tables.house import follow_purses, seated_owing
 from games.tables.matches import begin_match, current_game, next_hand_at
-from games.tables.move_log import told_move
+from games.tables.move_log import ToldMove, told_move
 from games.tables.records import record_results
+from games.tables.snapshots import SNAPSHOTS
 from games.tables.timetable import HeldMatch
 from games.tables.tournament_rounds import deal_next_round, hand_over
 from games.tables.versions import bump_version, find_locked_table, lock_table
@@ -152,7 +153,9 @@ def _play_action(
         raise TableError(engine_message(error)) from error
     status = table.status
     player = user if isinstance(user, User) else None  # a logged-out user was refused
-    held = _store(table, game, state, after, seat=seat, action=action, user=player)
+    held = _store(
+        table, game, state, after, seat=seat, action=action, user=player, in_person=in_person
+    )
     held = _dealer_closes(table, game, held)
     # The lobby shows the table's status: it hears of the move that ends the match only.
     return bump_version(table, lobby=table.status != status, held=held)
@@ -330,6 +333,19 @@ def _tell_tournament(tournament_id: int, table_id: int) -> None:
     transaction.on_commit(lambda: hand_over(tournament_id=tournament_id, table_id=table_id))
 
 
+def _within_hand(table: Table, before: Match, after: Match) -> bool:
+    """A move in the middle of a hand at a friends' table: made by the player himself (not by a
+    clock, which writes the table's log), it changes the table's row, its match and the hand's
+    told moves, and nothing else a frame shows (no hand recorded, no purse, no tournament), so
+    the sockets of the process it was made in can take their next snapshot from it."""
+    return (
+        before.stage == after.stage == PLAYING
+        and before.hand_no == after.hand_no
+        and table.tournament_id is None
+        and not game_kind(table.game).banked
+    )
+
+
 def _store(
     table: Table,
     game: Game,
@@ -339,9 +355,11 @@ def _store(
     seat: int | None,
     action: Mapping[str, object],
     user: User | None,
+    in_person: bool = False,
 ) -> HeldMatch:
     """Append the move to the log and set the new state on ``game``; a hand or match that ends is
     recorded. Answers the match as changed, for ``bump_version`` to save with its timetable.
+    ``in_person``: the player made the move himself (``_within_hand``).
     At a house table the wallet follows the seats' purses first: a stake the player cannot
     cover refuses the move."""
     house_before, house_after = house_match(before), house_match(after)
@@ -350,15 +368,14 @@ def _store(
     game.last_seq += 1
     seq = game.last_seq
     action_json: JsonObject = dict(action)
-    Action.objects.create(
-        game=game,
-        seq=seq,
-        seat=seat,
-        action=action_json,
-        user=user,
-        told=told_move(game, before, after, seat=seat, action=action_json),
-    )
+    told = told_move(game, before, after, seat=seat, action=action_json)
+    Action.objects.create(game=game, seq=seq, seat=seat, action=action_json, user=user, told=told)
     game.state = after.to_json()
+    if in_person and _within_hand(table, before, after):
+        move = ToldMove(seq, seat, told)
+        transaction.on_commit(
+            lambda: SNAPSHOTS.hand_over(table=table, game=game, state=after, move=move)
+        )
     over = (HAND_OVER, MATCH_OVER)
     if before.stage not in over and after.stage in over:
         game.hand_ended_at = timezone.now()

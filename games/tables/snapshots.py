@@ -7,12 +7,14 @@ players sits now and which of its tables are still in play.
 A snapshot holds the whole truth (every hand in the engine state): it never leaves the server.
 Each viewer's frame is derived from it (``games.tables.selectors.live_table_from``), so the
 sockets of a table in one process read the table once per version, however many they are
-(``SnapshotCache``)."""
+(``SnapshotCache``). A move made in a process hands its new snapshot to that process's sockets
+(``SnapshotCache.hand_over``): they read nothing for it."""
 
 import asyncio
+import threading
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, TypeAlias, TypedDict, overload
 
@@ -121,6 +123,36 @@ class TableSnapshot:
 
     def is_at_least(self, *, version: int, chat_mark: int) -> bool:
         return self.version >= version and self.chat_mark >= chat_mark
+
+    def leads_to(self, *, table: Table, game: Game, move: ToldMove) -> bool:
+        """Whether this snapshot shows the table just before the move ``move`` left it at
+        ``table``'s version: the version before, the same match and host, the move before."""
+        return (
+            self.version == table.version - 1
+            and self.game is not None
+            and self.game.pk == game.pk
+            and self.game.last_seq == move.seq - 1
+            and self.game.hand_first_seq == game.hand_first_seq
+            and self.table.host_id == table.host_id
+        )
+
+
+def after_move(
+    previous: TableSnapshot, *, table: Table, game: Game, state: Match, move: ToldMove
+) -> TableSnapshot:
+    """The snapshot a move in the middle of a hand leads to, from the one it was made on
+    (``previous.leads_to`` it): such a move changes the table's row, the match and its told moves,
+    and nothing else a frame shows (not the seats, the chats, the log nor the finished hands).
+    ``table`` and ``game`` are the move's own rows as it saved them; they are not changed after."""
+    table.host = previous.table.host
+    game.table = table
+    return replace(
+        previous,
+        table=table,
+        game=game,
+        state=state,
+        moves=(move, *previous.moves)[:SHOWN_MOVES],
+    )
 
 
 def read_snapshot(*, table_id: int, previous: TableSnapshot | None = None) -> TableSnapshot | None:
@@ -268,6 +300,8 @@ class SnapshotCache:
         self.limit = limit
         self._latest: OrderedDict[int, TableSnapshot] = OrderedDict()
         self._reading: dict[int, asyncio.Task[TableSnapshot | None]] = {}
+        # Moves hand their snapshots over from the threads they run in.
+        self._keeping = threading.Lock()
 
     async def at_least(
         self, table_id: int, *, version: int = 0, chat_mark: int = 0
@@ -298,18 +332,35 @@ class SnapshotCache:
         finally:
             del self._reading[table_id]
         if snapshot is None:
-            self._latest.pop(table_id, None)
+            with self._keeping:
+                self._latest.pop(table_id, None)
             return None
+        with self._keeping:
+            self._keep(snapshot)
+        return snapshot
+
+    def hand_over(self, *, table: Table, game: Game, state: Match, move: ToldMove) -> None:
+        """A move in the middle of a hand has committed in this process (in any thread): its
+        table's sockets here take the new snapshot from the one it was made on, when this process
+        holds that one, instead of reading it. Called before the move's nudge is sent."""
+        with self._keeping:
+            previous = self._latest.get(table.pk)
+            if previous is not None and previous.leads_to(table=table, game=game, move=move):
+                self._keep(after_move(previous, table=table, game=game, state=state, move=move))
+
+    def _keep(self, snapshot: TableSnapshot) -> None:
+        """Keep ``snapshot`` unless a newer one is kept (the caller holds ``_keeping``)."""
+        table_id = snapshot.table.pk
         kept = self._latest.get(table_id)
         if kept is None or (snapshot.version, snapshot.chat_mark) >= (kept.version, kept.chat_mark):
             self._latest[table_id] = snapshot
         self._latest.move_to_end(table_id)
         if len(self._latest) > self.limit:
             self._latest.popitem(last=False)
-        return snapshot
 
     def forget(self) -> None:
-        self._latest.clear()
+        with self._keeping:
+            self._latest.clear()
 
 
 SNAPSHOTS = SnapshotCache()

@@ -18,11 +18,39 @@ from tests.support.sockets import receive_until
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-async def test_one_read_of_the_table_serves_every_socket_of_a_move(
+async def test_one_read_of_the_table_serves_every_socket_of_a_move_made_elsewhere(
+    ana: User, bruno: User, carmen: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move made in another process (here: one that hands nothing over) is read once."""
+    table = await database_sync_to_async(start_match)([ana, bruno], seat_count=2)
+    sockets = [await table_socket(table, user) for user in (ana, bruno, carmen)]
+    reads = _counted_reads(monkeypatch)
+    monkeypatch.setattr(snapshots.SNAPSHOTS, "hand_over", lambda **move: None)
+    mover = sockets[[ana, bruno].index(await database_sync_to_async(_mover)(table))]
+
+    await send_move(mover, table, move="draw")
+    for socket in sockets:
+        await receive_until(socket, 'id="rummy-piles"')
+    assert reads == [table.pk]
+    await close_all(*sockets)
+
+
+async def test_a_move_made_here_hands_its_table_to_the_sockets_here_without_a_read(
     ana: User, bruno: User, carmen: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await database_sync_to_async(start_match)([ana, bruno], seat_count=2)
     sockets = [await table_socket(table, user) for user in (ana, bruno, carmen)]
+    reads = _counted_reads(monkeypatch)
+    mover = sockets[[ana, bruno].index(await database_sync_to_async(_mover)(table))]
+
+    await send_move(mover, table, move="draw")
+    for socket in sockets:
+        await receive_until(socket, 'id="rummy-piles"')
+    assert reads == []
+    await close_all(*sockets)
+
+
+def _counted_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     reads: list[int] = []
     read = snapshots.read_snapshot
 
@@ -31,13 +59,7 @@ async def test_one_read_of_the_table_serves_every_socket_of_a_move(
         return read(table_id=table_id, previous=previous)
 
     monkeypatch.setattr(snapshots, "read_snapshot", counted_read)
-    mover = sockets[[ana, bruno].index(await database_sync_to_async(_mover)(table))]
-
-    await send_move(mover, table, move="draw")
-    for socket in sockets:
-        await receive_until(socket, 'id="rummy-piles"')
-    assert reads == [table.pk]
-    await close_all(*sockets)
+    return reads
 
 
 def _mover(table: Table) -> User:

@@ -1,0 +1,71 @@
+"""A player's move made in a daphne process hands its table to that process's sockets: the
+snapshot it builds from the one the move was made on must show every viewer exactly what a read of
+the database would show him, move after move, across hands (where the table is read again)."""
+
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+
+from games.live.frames import ViewerFrames
+from games.models import Game, Table, User
+from games.tables import play, snapshots
+from games.tables.snapshots import SNAPSHOTS, TableSnapshot, read_snapshot
+from tests.support.matches import (
+    bot_move,
+    golfo_fields,
+    match_of,
+    rummy_fields,
+    seat_to_move,
+    start_match,
+    user_at,
+    version_of,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.parametrize("game", ["rummy70", "golfo"])
+def test_a_handed_over_table_shows_every_viewer_what_a_read_shows(
+    game: str, make_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    players = [make_user(name) for name in ("Ana", "Bruno", "Carmen", "Diego")]
+    table = start_match(players, game=game, seat_count=4)
+    viewers: list[User] = [*players, make_user("Elena")]
+    handed = [ViewerFrames(viewer=user, granted_table_ids=(), language="es") for user in viewers]
+    read = [ViewerFrames(viewer=user, granted_table_ids=(), language="es") for user in viewers]
+    latest = async_to_sync(SNAPSHOTS.at_least)
+    reads: list[int] = []
+    real_read = snapshots.read_snapshot
+
+    def counted_read(**kwargs: Any) -> TableSnapshot | None:
+        reads.append(kwargs["table_id"])
+        return real_read(**kwargs)
+
+    monkeypatch.setattr(snapshots, "read_snapshot", counted_read)
+    handed_over = 0
+    for _ in range(120):
+        version = version_of(table)
+        shown = latest(table.pk, version=version)
+        truth = read_snapshot(table_id=table.pk)
+        assert shown is not None and truth is not None
+        for by_hand, by_read in zip(handed, read, strict=True):
+            assert by_hand.frame(shown) == by_read.frame(truth)
+        reads.clear()
+        if not own_move(table):
+            break
+        handed_over += latest(table.pk, version=version_of(table)) is not None and not reads
+    assert handed_over > 60, "most moves are handed over"
+
+
+def own_move(table: Table) -> bool:
+    """The bot's choice for the seat on turn, sent by that player as his browser's form; between
+    hands, the next deal."""
+    game, engine, state = match_of(table)
+    seat = seat_to_move(table)
+    if seat is None or game.status == Game.Status.FINISHED:
+        return bot_move(table)
+    action = engine.bot.decide(engine.view(state, seat))
+    fields = rummy_fields(action) if game.game == "rummy70" else golfo_fields(action)
+    play.play(table_id=table.pk, user=user_at(game, seat), version=version_of(table), fields=fields)
+    return True
