@@ -1,12 +1,14 @@
 """Small pieces every table frame repeats, rendered once and then reused:
 
-- ``{% card_face rank suit joker %}``: a card's corners and suit (``tables/_card_face.html``).
+- ``{% snippet "tables/_card_face.html" rank=... suit=... joker=... %}``: a template whose few
+  arguments are plain (strings, numbers, booleans, ``None``, or lists of them), such as a card's
+  corners and suit, or the backs of the cards a Golfo player holds.
 - ``{% player_badges badges %}``: the guest, bot and rating marks next to a player's name
   (``tables/_player_badges.html``, from ``games.kinds.screens.player_badges``).
 
-Each depends only on its few arguments and the active language, so its HTML is kept by them:
-a hand of fourteen cards or a table of four seats otherwise costs an include (or three) each,
-on every frame of every viewer.
+Each depends only on its arguments and the active language, so its HTML is kept by them: a hand
+of fourteen cards or a table of four seats otherwise costs an include (or three) each, on every
+frame of every viewer.
 """
 
 from collections.abc import Mapping
@@ -20,16 +22,26 @@ from django.utils.translation import get_language
 
 register = template.Library()
 
+Plain = str | int | bool | None
+
 
 @register.simple_tag
-def card_face(rank: object, suit: object, joker: object) -> SafeString:
-    return _card_face(str(rank), str(suit), bool(joker))
+def snippet(template_name: str, **arguments: Plain | list[Plain]) -> SafeString:
+    kept = tuple(
+        (name, tuple(value) if isinstance(value, list) else value)
+        for name, value in sorted(arguments.items())
+    )
+    return _snippet(template_name, kept, get_language())
 
 
-@lru_cache(maxsize=256)
-def _card_face(rank: str, suit: str, joker: bool) -> SafeString:
-    """No words in it: the same in every language."""
-    return render_to_string("tables/_card_face.html", {"rank": rank, "suit": suit, "joker": joker})
+@lru_cache(maxsize=1024)
+def _snippet(
+    template_name: str,
+    arguments: tuple[tuple[str, Plain | tuple[Plain, ...]], ...],
+    language: str | None,
+) -> SafeString:
+    """Made in ``language``, the active one."""
+    return render_to_string(template_name, dict(arguments))
 
 
 @register.simple_tag
