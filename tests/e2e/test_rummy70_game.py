@@ -52,10 +52,28 @@ def play_first_round(ana: Page, bruno: Page, carla: Page) -> None:
     draw_and_throw(carla, "4E")
 
 
+def shows_whose_turn_and_own_row(ana: Page, bruno: Page, carla: Page) -> None:
+    """Every player is sent the same players and piles; his own row is marked, and Ana, to
+    move, reads "Your turn" where the others read her name's turn."""
+    expect(ana.locator("#rummy-piles .turn-mine")).to_be_visible()
+    expect(ana.locator("#rummy-piles .turn-theirs")).to_be_hidden()
+    for other in (bruno, carla):
+        expect(other.locator("#rummy-piles .turn-mine")).to_be_hidden()
+        expect(other.locator("#rummy-piles .turn-theirs")).to_contain_text("Ana")
+
+    def border(page: Page, seat: int) -> str:
+        row = page.locator(f'#rummy-players [data-engine-seat="{seat}"]')
+        return str(row.evaluate("row => getComputedStyle(row).borderTopColor"))
+
+    own, other = border(bruno, 1), border(bruno, 2)
+    assert own != other and own == border(carla, 2) and other == border(carla, 1)
+
+
 def test_three_players_play_a_hand_to_its_closing(open_person: Callable[..., Page]) -> None:
     ana, bruno, carla = seat_table(open_person, "rummy70", PLAYERS).players
     start_game(ana, [ana, bruno, carla])
     expect(ana.locator("#rummy-players .rummy-seat")).to_have_count(3)
+    shows_whose_turn_and_own_row(ana, bruno, carla)
     play_first_round(ana, bruno, carla)
 
     draw(ana)

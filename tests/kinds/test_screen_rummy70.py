@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import re
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -229,7 +231,8 @@ def test_render__the_player_to_move_may_draw_and_the_others_wait(table: State) -
     assert "Waiting for Ana." in part(other, "rummy-controls")
     assert "rummy-draw" not in other
     assert "Ana's turn" in part(other, "rummy-piles")
-    assert "Your turn" in part(render(table, 0), "rummy-piles")
+    assert 'data-turn-seat="0"' in part(other, "rummy-piles")
+    assert 'data-viewer-seat="0"' in part(render(table, 0), "rummy-hand")
 
 
 @pytest.mark.usefixtures("english")
@@ -258,7 +261,7 @@ def test_render__melds_grouped_by_owner_piles_and_marks(table: State) -> None:
     assert f'<strong class="stock-count">{len(state.stock)}</strong>' in piles
     players = part(html, "rummy-players")
     assert players.count("Opened") == 1 and players.count("Not opened") == 2
-    assert 'class="rummy-seat is-turn is-viewer"' in players
+    assert 'class="rummy-seat is-turn" data-engine-seat="1"' in players
     assert "Dealer" in part(players, "rummy-players").split("Carmen")[1]
 
 
@@ -373,7 +376,8 @@ def test_render__an_eliminated_player_watches_the_next_hand_as_a_spectator() -> 
         for code in codes(hand):
             assert code not in html
     players = part(html, "rummy-players")
-    assert 'class="rummy-seat is-viewer is-eliminated"' in players
+    assert 'class="rummy-seat is-eliminated"' in players
+    assert 'data-viewer-seat="2"' in part(html, "rummy-hand")
 
 
 def test_render__in_spanish_with_the_game_terms(table: State) -> None:
@@ -440,32 +444,55 @@ def four() -> State:
 @pytest.mark.usefixtures("english")
 def test_sharing__every_viewer_gets_the_same_melds_and_piles(four: State) -> None:
     """The melds differ only between those who play the hand (a meld is a button to lay off
-    on) and those who watch; the piles only for the player to move ("Your turn")."""
+    on) and those who watch; the piles not at all, the player to move included."""
     everyone = {viewer: contexts(four, viewer) for viewer in (None, 0, 1, 2, 3)}
     melds = [everyone[viewer]["rummy-melds"] for viewer in (0, 1, 2, 3)]
     assert all(context == melds[0] for context in melds)
     watching = everyone[None]["rummy-melds"]
     assert watching == {**melds[0], "playing": False} and melds[0]["playing"] is True
     assert len(melds[0]["meld_groups"][0]["melds"]) == 3
-    piles = [everyone[viewer]["rummy-piles"] for viewer in (None, 0, 2, 3)]
+    piles = [everyone[viewer]["rummy-piles"] for viewer in (None, 0, 1, 2, 3)]
     assert all(context == piles[0] for context in piles)
-    assert everyone[1]["rummy-piles"] == {**piles[0], "my_turn": True}
-    assert piles[0]["turn_name"] == "Bruno" and piles[0]["my_turn"] is False
-    for viewer in (None, 0, 2, 3):
-        html = render(four, viewer)
-        assert part(html, "rummy-piles") == part(render(four, None), "rummy-piles")
+    assert piles[0]["turn_name"] == "Bruno" and piles[0]["turn"] == 1
     result = [everyone[viewer]["rummy-result"] for viewer in (None, 0, 1, 2, 3)]
     assert all(context == {"result": None} for context in result)
 
 
 @pytest.mark.usefixtures("english")
-def test_sharing__the_players_row_differs_only_in_whose_row_is_the_viewers(four: State) -> None:
-    def neutral(viewer: int | None) -> list[dict[str, Any]]:
-        seats = contexts(four, viewer)["rummy-players"]["seats"]
-        assert [row["is_viewer"] for row in seats] == [seat == viewer for seat in range(4)]
-        return [{**row, "is_viewer": False} for row in seats]
+def test_sharing__every_viewer_gets_the_same_players(four: State) -> None:
+    players = [contexts(four, viewer)["rummy-players"] for viewer in (None, 0, 1, 2, 3)]
+    assert all(context == players[0] for context in players)
 
-    assert all(neutral(viewer) == neutral(None) for viewer in (0, 1, 2, 3))
+
+@pytest.mark.usefixtures("english")
+def test_render__the_hand_names_the_viewers_seat_which_marks_his_row_and_his_turn(
+    four: State,
+) -> None:
+    """The page's style marks his own row of the players, and shows "Your turn" rather than
+    "Bruno's turn" on the piles, for the engine seat his hand part names: each player's names
+    his own seat, a spectator's none."""
+    for viewer in (0, 1, 2, 3):
+        html = render(four, viewer)
+        assert re.search(rf'<section id="rummy-hand"[^>]* data-viewer-seat="{viewer}"', html)
+        assert html.count("data-viewer-seat") == 1
+    assert "data-viewer-seat" not in render(four, None)
+    piles = part(render(four, 1), "rummy-piles")
+    assert '<span class="rummy-turn" data-turn-seat="1">' in piles
+    assert """<span class="turn-theirs">Bruno's turn</span>""" in piles
+    assert '<span class="turn-mine">Your turn</span>' in piles
+    rows = part(render(four, 1), "rummy-players")
+    assert 'data-engine-seat="1"' in rows and "is-viewer" not in rows
+
+
+def test_style__the_viewers_row_and_turn_are_marked_for_every_seat() -> None:
+    """The style sheet's rules for the viewer's row and "Your turn" cover the 6 seats a Rummy 70
+    table may have."""
+    css = (Path(settings.BASE_DIR) / "static/css/rummy70.css").read_text()
+    for seat in range(6):
+        mine = f'body:has(#rummy-hand[data-viewer-seat="{seat}"])'
+        assert f'{mine}) .rummy-seat:where([data-engine-seat="{seat}"])' in css
+        assert f'{mine}) .rummy-turn:where([data-turn-seat="{seat}"]) .turn-mine' in css
+        assert f'{mine}) .rummy-turn:where([data-turn-seat="{seat}"]) .turn-theirs' in css
 
 
 @pytest.mark.usefixtures("english")

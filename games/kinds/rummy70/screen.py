@@ -308,7 +308,6 @@ def _seat_row(
         "seat": seat,
         "name": _name(infos, seat),
         "connected": info.connected if info is not None else False,
-        "is_viewer": info.is_viewer if info is not None else False,
         "badges": player_badges(info),
         "cards": player["cards"],
         "opened": player["opened"],
@@ -324,8 +323,9 @@ def _seat_row(
 def _players_part(
     view: Mapping[str, Any], infos: Mapping[int, PlayerInfo], last: Mapping[str, Any]
 ) -> Part:
-    """The same for every viewer but for which row is his own (``is_viewer``); the row of the
-    player who made the last move is marked."""
+    """The same for every viewer: his own row is marked by the page's style, from the hand's
+    ``data-viewer-seat`` (``_hand_part``). The row of the player who made the last move is
+    marked."""
     seats = [_seat_row(player, view, infos, last) for player in view["players"]]
     return Part("tables/rummy70/_players.html", {"seats": seats})
 
@@ -454,10 +454,10 @@ _PILE_OF_MOVE = {"draw": "stock", "take_discard": "discard", "discard": "discard
 def _piles_part(
     view: Mapping[str, Any], infos: Mapping[int, PlayerInfo], last: Mapping[str, Any]
 ) -> Part:
-    """The same for every viewer but the player to move, who reads "Your turn" (``my_turn``).
-    The pile the last move drew from or threw on is marked, a discard with who threw it."""
+    """The same for every viewer: the player to move reads "Your turn" instead of his name's
+    turn by the page's style, from the hand's ``data-viewer-seat`` (``_hand_part``). The pile the
+    last move drew from or threw on is marked, a discard with who threw it."""
     top = view["top_discard"]
-    seat = view["viewer"]
     kind = last.get("kind")
     return Part(
         "tables/rummy70/_piles.html",
@@ -467,7 +467,7 @@ def _piles_part(
             "hand_no": view["hand_no"],
             "dealer_name": _name(infos, view["dealer"]),
             "turn_name": _name(infos, view["turn"]),
-            "my_turn": seat is not None and view["turn"] == seat,
+            "turn": view["turn"],
             "first_round": view["first_round"],
             "last_pile": _PILE_OF_MOVE.get(str(kind), ""),
             "thrown_by": _name(infos, last.get("seat")) if kind == "discard" and top else "",
@@ -531,16 +531,22 @@ def _melds_part(
 # --- #rummy-hand: the viewer's own cards --------------------------------------------------------
 
 
-def _hand_part(view: Mapping[str, Any], last: Mapping[str, Any]) -> Part:
+def _hand_part(
+    view: Mapping[str, Any], players: Sequence[PlayerInfo], last: Mapping[str, Any]
+) -> Part:
     """The viewer's cards, and what the browser needs to stage melds from them; hidden for a
     spectator. Nothing else: it changes only when his hand does, or when the cards his own last
-    move brought in (``drawn``, his alone) stop being marked."""
+    move brought in (``drawn``, his alone) stop being marked. It carries his engine seat (even
+    out of the match), by which the page's style marks his row of the players and his turn on
+    the piles, two parts every viewer shares."""
     template = "tables/rummy70/_hand.html"
+    viewer_seat = _viewer_engine_seat(players)
     if view["hand"] is None:
-        return Part(template, {"hand": None})
+        return Part(template, {"hand": None, "viewer_seat": viewer_seat})
     return Part(
         template,
         {
+            "viewer_seat": viewer_seat,
             "hand": [
                 _in_hand(code) | {"drawn": code in last.get("drawn", ())} for code in view["hand"]
             ],
@@ -625,7 +631,7 @@ def parts(
         "rummy-result": _result_part(view, infos, players, facts),
         "rummy-piles": _piles_part(view, infos, last),
         "rummy-melds": _melds_part(view, infos, last),
-        "rummy-hand": _hand_part(view, last),
+        "rummy-hand": _hand_part(view, players, last),
         "rummy-controls": _controls_part(view, infos, facts),
     }
 
@@ -643,6 +649,9 @@ def board(view: dict[str, Any], *, players: Sequence[PlayerInfo], facts: TableFa
     hand = view["hand"]
     shown["rummy-hand"] = Part(
         "tables/rummy70/_replay_hand.html",
-        {"cards": None if hand is None else [face_up_card(code) for code in hand]},
+        {
+            "cards": None if hand is None else [face_up_card(code) for code in hand],
+            "viewer_seat": _viewer_engine_seat(players),
+        },
     )
     return [shown[part_id] for part_id in BOARD]

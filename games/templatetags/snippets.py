@@ -1,0 +1,33 @@
+"""``{% snippet "tables/golfo/_seat.html" seat=seat %}``: a small template that a table's frames
+repeat, rendered once for the same arguments in the same language and then reused.
+
+Its arguments are plain data, as a part's are (``games.kinds.screens.Part``): strings, numbers,
+booleans, ``None``, and lists and dicts of them. Such a template depends only on them and the
+active language, so its HTML is kept by the two: a card's face, a hand's card, a Golfo seat or a
+player's badges is otherwise rendered afresh, include by include, on every frame of every viewer
+although most are the same as on the frame before.
+"""
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from django import template
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+
+register = template.Library()
+
+KEPT_SNIPPETS = 8192
+
+
+@register.simple_tag
+def snippet(template_name: str, **arguments: Any) -> SafeString:
+    return _snippet(template_name, json.dumps(arguments, sort_keys=True), get_language())
+
+
+@lru_cache(maxsize=KEPT_SNIPPETS)
+def _snippet(template_name: str, arguments: str, language: str | None) -> SafeString:
+    """Made in ``language``, the active one, from the arguments' JSON."""
+    return render_to_string(template_name, json.loads(arguments))
