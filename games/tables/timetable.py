@@ -3,7 +3,9 @@
 turn or the window goes on) and when a bot moves (``Game.bot_move_at``, for the table's version).
 The database holds the truth; the Celery tasks sent once the change commits are only the punctual
 way to act on it (the periodic sweep catches any that is lost). A deadline's task is sent once,
-when the deadline is set: the moves of a turn or a window that keep it send none."""
+when the deadline is set: the moves of a turn or a window that keep it send none. A table's
+patience (the deadline of a table without a clock, minutes long, which nobody sees count down)
+sends none at all: the sweep acts on it within its period."""
 
 import logging
 import random
@@ -86,7 +88,8 @@ def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
         ]
     )
     version, bot_at = table.version, game.bot_move_at
-    deadline = game.turn_deadline if game.deadline_version == version else None
+    punctual = bool(table.clock) or house is not None
+    deadline = game.turn_deadline if punctual and game.deadline_version == version else None
     transaction.on_commit(
         lambda: send_timetable(table_id=table.pk, version=version, deadline=deadline, bot_at=bot_at)
     )

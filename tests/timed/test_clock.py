@@ -227,6 +227,19 @@ def test_a_new_deadline_sends_one_countdown_task(
     assert sent == [], "a move that keeps the turn's deadline sends no second task for it"
 
 
+def test_a_table_s_patience_sends_no_task_the_sweep_acts_on_it(
+    ana: User, bruno: User, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    """Minutes long and counted down nowhere, the patience needs no countdown task of its own:
+    the sweep sits the player out within its period (tests/tables/test_patience.py)."""
+    sent: list[str] = []
+    monkeypatch.setattr("games.tables.timetable.app.send_task", lambda name, **_: sent.append(name))
+    with django_capture_on_commit_callbacks(execute=True):
+        table = rummy_with_clock(ana, bruno, clock=0)
+    assert game_of(table).turn_deadline is not None
+    assert ENFORCE_DEADLINE not in sent
+
+
 def test_the_sweep_plays_a_deadline_whose_task_was_lost(ana: User, bruno: User) -> None:
     table = rummy_with_clock(ana, bruno)
     due = game_of(table).turn_deadline
