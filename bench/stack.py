@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
+import redis
 
 ROOT = Path(__file__).resolve().parent.parent
 START_SECONDS = 30
@@ -101,9 +102,12 @@ def throwaway_database(name: str) -> Iterator[str]:
 
 @contextmanager
 def running_stack(*, redis_url: str, log_folder: Path) -> Iterator[Stack]:
-    """A migrated throwaway database; servers are added with ``start_site``/``start_relay``, the
-    worker with ``start_worker``."""
+    """A migrated throwaway database and an emptied Redis database; servers are added with
+    ``start_site``/``start_relay``, the worker with ``start_worker``. The Redis database is
+    emptied first because a run leaves Celery tasks in it whose countdowns were not yet due: the
+    next run's worker would take them and spend its CPU on them, on tables of the same ids."""
     name = f"cardroom_bench_{os.getpid()}"
+    redis.Redis.from_url(redis_url).flushdb()
     with ExitStack() as cleanup:
         folder = Path(cleanup.enter_context(tempfile.TemporaryDirectory(prefix="cardroom-bench-")))
         cleanup.enter_context(throwaway_database(name))
