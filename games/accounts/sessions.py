@@ -14,8 +14,10 @@ from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, load_backend
 from django.contrib.auth.signals import user_logged_out
 from django.db import transaction
+from django.db.models import Subquery
 from django.db.models.signals import post_delete
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
 from games.models import User
@@ -36,21 +38,30 @@ def session_digest(session_key: str | None) -> str:
 
 def signs_in(*, session_key: str | None, user_id: int) -> bool:
     """Whether the session stored under ``session_key`` still signs in ``user_id``: it exists
-    (no logout, not expired), it names him and a backend we use, he exists and may log in, and it
-    carries his current session hash (a password change made in another session alters it).
-    Reads the session afresh and changes nothing."""
+    (no logout, not expired), it names him and a backend we use, he exists and that backend lets
+    him log in, and it carries his current session hash (a password change made in another
+    session alters it). Changes nothing, and reads the session and the user afresh in one query:
+    a table socket asks before every command (the sessions live in the database, Django's
+    default engine)."""
     if not session_key:
         return False
     engine: Any = import_module(settings.SESSION_ENGINE)
-    data = engine.SessionStore(session_key).load()
+    live_session = (
+        engine.SessionStore.get_model_class()
+        .objects.filter(session_key=session_key, expire_date__gt=timezone.now())
+        .values("session_data")[:1]
+    )
+    user = User.objects.annotate(session_data=Subquery(live_session)).filter(pk=user_id).first()
+    encoded = None if user is None else getattr(user, "session_data", None)
+    if user is None or encoded is None:
+        return False
+    data = engine.SessionStore().decode(encoded)
     backend_path = data.get(BACKEND_SESSION_KEY)
     if (
         data.get(SESSION_KEY) != str(user_id)
         or backend_path not in settings.AUTHENTICATION_BACKENDS
+        or not load_backend(backend_path).user_can_authenticate(user)
     ):
-        return False
-    user = load_backend(backend_path).get_user(user_id)
-    if user is None:
         return False
     return constant_time_compare(data.get(HASH_SESSION_KEY, ""), user.get_session_auth_hash())
 
