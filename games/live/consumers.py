@@ -35,7 +35,7 @@ from games.live.repeated_moves import LastMove
 from games.live.session_sockets import SessionBoundConsumer, SessionEnded
 from games.live.tournament_frames import standings_frame, standings_refusal
 from games.tables.access import granted_table_ids, granted_tournament_ids
-from games.tables.broadcasts import LOBBY_GROUP, table_group
+from games.tables.broadcasts import LOBBY_GROUP, Nudge, nudges_held, send_held, table_group
 from games.tables.errors import StaleMove, TableError
 from games.tables.online import arrive_lobby, leave_lobby
 from games.tables.play import deal_next_hand
@@ -54,6 +54,9 @@ NEXT_HAND_MARGIN = 0.2
 # sets how many), so that moves at different tables go side by side instead of queueing in the
 # single thread Channels gives database work by default. Moves at one table queue on its row lock.
 in_any_thread = partial(database_sync_to_async, thread_sensitive=False)
+# The nudges a socket's command committed, being sent by the event loop (kept from the garbage
+# collector until they are done).
+NUDGING: set[asyncio.Task[None]] = set()
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,15 @@ def polling() -> bool:
     daphne's in-memory channel layer (``CARDROOM_VERSION_POLL_SECONDS``; ``None`` with Redis,
     where every process shares the layer)."""
     return settings.CARDROOM_VERSION_POLL_SECONDS is not None
+
+
+async def nudge_soon(held: list[Nudge]) -> None:
+    """Send ``held`` from the event loop without waiting for the channel layer: the sending
+    starts before this returns (its first write is out), and goes on beside the caller."""
+    nudging = asyncio.create_task(send_held(held))
+    NUDGING.add(nudging)
+    nudging.add_done_callback(NUDGING.discard)
+    await asyncio.sleep(0)
 
 
 async def take_socket_slot(consumer: SessionBoundConsumer, refusal: Callable[[str], str]) -> bool:
@@ -225,12 +237,15 @@ class TableConsumer(SessionBoundConsumer):
         move this socket just played (a double click) is dropped silently
         (``games.live.repeated_moves``). A move that lost a race (made on a version the table
         has left) is no refusal: this socket is sent the table as it is now, with a short note
-        in the message box, at once rather than when its nudge comes."""
+        in the message box, at once rather than when its nudge comes. The nudges of what the
+        command committed go out first, and travel while this socket renders its frame."""
         try:
-            outcome = await self._act(text_data)
+            outcome, held = await self._act(text_data)
         except SessionEnded:
             await self.end_session()
             return
+        if held:
+            await nudge_soon(held)
         if outcome is None:
             return
         if isinstance(outcome, LostRace):
@@ -314,26 +329,27 @@ class TableConsumer(SessionBoundConsumer):
         HEARTBEATS.add(self.presence_id)
 
     @in_any_thread
-    def _act(self, text: str | None) -> int | str | LostRace | None:
+    def _act(self, text: str | None) -> tuple[int | str | LostRace | None, list[Nudge]]:
         """Run one message: the table's version once it went through, a :class:`LostRace` for a
         move made on a version the table has left, else the refusal for this socket, or ``None``
         for a repeat of the move just played; :class:`SessionEnded` when the socket's session no
-        longer signs its user in."""
-        with translation.override(self.language):
+        longer signs its user in. With it, the nudges of what it committed, for the event loop
+        to send."""
+        with translation.override(self.language), nudges_held() as held:
             try:
                 if not self.budget.spend():
                     raise TableError(_("Too many messages at once: wait a moment."))
                 self.check_session()
                 command = parse_table_command(text, table_id=self.table_id)
                 if self.last_move.repeated_by(command):
-                    return None
+                    return None, held
                 table = run_table_command(command, table_id=self.table_id, user=self.user)
             except StaleMove as stale:
-                return LostRace(stale.version)
+                return LostRace(stale.version), held
             except TableError as error:
-                return table_message(error.message)
+                return table_message(error.message), held
             self.last_move.played(command)
-            return table.version
+            return table.version, held
 
 
 class TournamentConsumer(SessionBoundConsumer):

@@ -11,6 +11,9 @@ socket carries on. Whoever missed the nudge catches up on the next one, on recon
 the embedded set-up's poller (docs/live-tables.md)."""
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -18,6 +21,9 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 LOBBY_GROUP = "lobby"
+
+Nudge = tuple[str, dict[str, Any]]
+_held: ContextVar[list[Nudge] | None] = ContextVar("held_nudges", default=None)
 
 logger = logging.getLogger(__name__)
 
@@ -52,18 +58,52 @@ def _send_chat(*, table_id: int, message_id: int) -> None:
     nudge_group(table_group(table_id), {"type": "table.chat", "message_id": message_id})
 
 
+@contextmanager
+def nudges_held() -> Iterator[list[Nudge]]:
+    """Inside, the nudges of what commits are kept in the list given rather than sent: a socket's
+    worker thread hands them to its event loop, which sends them (``send_held``) while it
+    renders the mover's own frame, instead of the thread waiting for the channel layer."""
+    held: list[Nudge] = []
+    token = _held.set(held)
+    try:
+        yield held
+    finally:
+        _held.reset(token)
+
+
+async def send_held(held: list[Nudge]) -> None:
+    """Send the nudges ``nudges_held`` kept, from the event loop; a failure is logged, as
+    ``nudge_group`` does."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for group, message in held:
+        try:
+            await layer.group_send(group, message)
+        except Exception:
+            _not_sent(group, message)
+
+
 def nudge_group(group: str, message: dict[str, Any]) -> bool:
-    """Send ``message`` to ``group`` from synchronous code; ``False`` (and a warning in the log)
-    when the channel layer did not take it. Never raises: what the nudge announces is already
-    committed."""
+    """Send ``message`` to ``group`` from synchronous code (kept for the event loop inside
+    ``nudges_held``); ``False`` (and a warning in the log) when the channel layer did not take
+    it. Never raises: what the nudge announces is already committed."""
+    held = _held.get()
+    if held is not None:
+        held.append((group, message))
+        return True
     layer = get_channel_layer()
     if layer is None:
         return False
     try:
         async_to_sync(layer.group_send)(group, message)
     except Exception:
-        logger.warning(
-            "Could not nudge %s with %s; it catches up on the next nudge", group, message["type"]
-        )
+        _not_sent(group, message)
         return False
     return True
+
+
+def _not_sent(group: str, message: dict[str, Any]) -> None:
+    logger.warning(
+        "Could not nudge %s with %s; it catches up on the next nudge", group, message["type"]
+    )
