@@ -383,7 +383,7 @@ def _store(
         count_hand(game=game, hand=record_hand(game=game, last_seq=seq, state=after))
         if table.tournament_id is not None:
             _tell_tournament(table.tournament_id, table.pk)
-            return HeldMatch(game=game, state=after, unsaved=MOVE_FIELDS)
+            return HeldMatch(game=game, state=after, unsaved=MOVE_FIELDS, moved=True, mover=seat)
     if after.hand_no != before.hand_no:
         game.hand_first_seq = seq + 1
         game.hand_deal = after.hands_face_up()
@@ -398,4 +398,4 @@ def _store(
         record_results(game=game, state=after)
         game.hand_ended_at = None
         table.status = Table.Status.FINISHED
-    return HeldMatch(game=game, state=after, unsaved=MOVE_FIELDS)
+    return HeldMatch(game=game, state=after, unsaved=MOVE_FIELDS, moved=True, mover=seat)

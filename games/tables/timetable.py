@@ -22,9 +22,9 @@ from cardroom.celery import app
 from games.kinds.house import house_match
 from games.kinds.match import Match
 from games.kinds.registry import game_kind
-from games.models import Game, Table
+from games.models import Game, Seat, Table
 from games.tables.house import window_length
-from games.tables.turns import awaited_seats, continues_turn, turn_seat
+from games.tables.turns import awaited_seats, last_mover, turn_seat
 
 ENFORCE_DEADLINE = "games.enforce_deadline"
 PLAY_BOT = "games.play_bot"
@@ -36,11 +36,15 @@ logger = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class HeldMatch:
     """The table's current match as the service that changed it holds it: ``game``, whose
-    ``unsaved`` fields it changed without saving them, and its engine ``state``, already parsed."""
+    ``unsaved`` fields it changed without saving them, and its engine ``state``, already parsed;
+    ``moved`` when the service has just logged a move, made by the engine seat ``mover``
+    (``None``: the table's own)."""
 
     game: Game
     state: Match
     unsaved: Sequence[str] = ()
+    moved: bool = False
+    mover: int | None = None
 
 
 def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
@@ -68,7 +72,7 @@ def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
         game.window = house.window()
     elif seat is None:
         game.turn_deadline = None
-    elif game.turn_deadline is None or not continues_turn(state, game, seat):
+    elif game.turn_deadline is None or not continues_turn(held, seat):
         game.turn_deadline = now + turn_limit(table)
     awaited = awaited_seats(state, game) if playing else []
     if awaited and not automated_seats(table=table, game=game).isdisjoint(awaited):
@@ -95,6 +99,17 @@ def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
     )
 
 
+def continues_turn(held: HeldMatch, seat: int) -> bool:
+    """Whether ``seat``, on turn, is in the middle of his turn: he made the latest move and must
+    still end his turn (Rummy 70 after drawing). In a game where every move ends the player's
+    turn (Golfo), a seat that moves last and first again (one lance closing, the next opening)
+    starts anew. The service that logged the latest move says whose it was; otherwise the log
+    is read."""
+    if not held.state.mid_turn:
+        return False
+    return (held.mover if held.moved else last_mover(held.game)) == seat
+
+
 def turn_limit(table: Table) -> timedelta:
     """How long the player on turn has: the table's clock, or without one its patience."""
     return timedelta(seconds=table.clock) if table.clock else timedelta(minutes=table.patience)
@@ -106,7 +121,8 @@ def automated_seats(*, table: Table, game: Game) -> set[int]:
     played = Q(user__is_bot=True)
     if not game_kind(table.game).banked:
         played |= Q(sat_out=True)
-    users = set(table.seats.filter(played).values_list("user_id", flat=True))
+    seats = Seat.objects.filter(played, table_id=table.pk).order_by()
+    users = set(seats.values_list("user_id", flat=True))
     return {seat for seat, player in enumerate(game.players) if player["user"] in users}
 
 

@@ -36,14 +36,6 @@ def awaited_seats(state: Match, game: Game) -> list[int]:
     return sorted({*state.awaited_between_hands(), *not_ready})
 
 
-def continues_turn(state: Match, game: Game, seat: int) -> bool:
-    """Whether ``seat``, on turn, is in the middle of his turn: he made the latest move and must
-    still end his turn (Rummy 70 after drawing). In a game where every move ends the player's
-    turn (Golfo), a seat that moves last and first again (one lance closing, the next opening)
-    starts anew."""
-    return state.mid_turn and last_mover(game) == seat
-
-
 def last_mover(game: Game) -> int | None:
     """The engine seat of the match's latest logged move (``None`` for the table's own)."""
     seat = game.actions.order_by("-seq").values_list("seat", flat=True).first()
