@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, load_backend
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.signals import user_logged_out
 from django.db import transaction
 from django.db.models import Subquery
@@ -60,10 +61,16 @@ def signs_in(*, session_key: str | None, user_id: int) -> bool:
     if (
         data.get(SESSION_KEY) != str(user_id)
         or backend_path not in settings.AUTHENTICATION_BACKENDS
-        or not load_backend(backend_path).user_can_authenticate(user)
+        or not _may_log_in(load_backend(backend_path), user)
     ):
         return False
     return constant_time_compare(data.get(HASH_SESSION_KEY, ""), user.get_session_auth_hash())
+
+
+def _may_log_in(backend: object, user: User) -> bool:
+    """What the backend that logged the user in says of him now (a deactivated account may not):
+    the model backend (or one built on it) is the only one that logs anybody in here."""
+    return isinstance(backend, ModelBackend) and backend.user_can_authenticate(user)
 
 
 def end_user_sockets(*, user_id: int, ended_session_key: str | None = None) -> None:
