@@ -24,6 +24,7 @@ from games.live.frames import ViewerFrames
 from games.live.heartbeats import HEARTBEATS, LOBBY_HEARTBEATS
 from games.live.languages import scope_language
 from games.live.lobby_frames import game_filter, lobby_frame
+from games.live.neighbours import NEIGHBOURS
 from games.live.polling import POLLER
 from games.live.rate_limits import (
     MessageBudget,
@@ -186,6 +187,8 @@ class TableConsumer(SessionBoundConsumer):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.language = scope_language(self.scope)
         self.showing_refusal = False
+        self.refreshing = asyncio.Lock()
+        self.neighbour = False
         self.next_hand_task: asyncio.Task[None] | None = None
         self.presence_id: int | None = None
         self.watching = False
@@ -210,12 +213,17 @@ class TableConsumer(SessionBoundConsumer):
         await self.join_user_group()
         await self._arrive()
         await self.send(text_data=frame)
+        NEIGHBOURS.join(self.table_id, self)
+        self.neighbour = True
         self._watch_next_hand()
         if polling():
             POLLER.watch_table(self.table_id, (self.frames.version, self.frames.chat_mark))
             self.watching = True
 
     async def disconnect(self, code: int) -> None:
+        if self.neighbour:
+            NEIGHBOURS.leave(self.table_id, self)
+            self.neighbour = False
         if self.next_hand_task is not None:
             self.next_hand_task.cancel()
         if self.watching:
@@ -260,7 +268,8 @@ class TableConsumer(SessionBoundConsumer):
             self.showing_refusal = True
             await self.send(text_data=outcome)
             return
-        await self.table_changed({"version": outcome})
+        await self.show_version(outcome)
+        NEIGHBOURS.show(self.table_id, outcome, mover=self)
         if self.showing_refusal:
             self.showing_refusal = False
             await self.send(text_data=table_message())
@@ -272,9 +281,13 @@ class TableConsumer(SessionBoundConsumer):
         await super().end_session()
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        version = event.get("version", 0)
+        await self.show_version(event.get("version", 0))
+
+    async def show_version(self, version: int) -> None:
+        """Bring this viewer to ``version`` unless he is there already (a move made through
+        another socket of this process shows here before its nudge comes back)."""
         if version > self.frames.version:
-            await self._refresh(version=version)
+            await self._refresh(version=version, only_newer=True)
 
     async def table_chat(self, event: dict[str, Any]) -> None:
         await self._refresh(chat_mark=event.get("message_id", 0))
@@ -283,16 +296,23 @@ class TableConsumer(SessionBoundConsumer):
         """The process's poller found the table gone."""
         await self.close()
 
-    async def _refresh(self, *, version: int = 0, chat_mark: int = 0, note: str = "") -> None:
-        """Send what changed for this viewer since his last frame, and ``note`` with it."""
-        snapshot = await SNAPSHOTS.at_least(self.table_id, version=version, chat_mark=chat_mark)
-        frame = None if snapshot is None else self.frames.frame(snapshot)
-        if frame is None:
-            await self.close()
-            return
-        if frame or note:
-            await self.send(text_data=frame + note)
-        self._watch_next_hand()
+    async def _refresh(
+        self, *, version: int = 0, chat_mark: int = 0, note: str = "", only_newer: bool = False
+    ) -> None:
+        """Send what changed for this viewer since his last frame, and ``note`` with it; one
+        refresh at a time (the channel layer's nudges and a neighbour's move both ask), and with
+        ``only_newer`` none once another has shown ``version``."""
+        async with self.refreshing:
+            if only_newer and version <= self.frames.version:
+                return
+            snapshot = await SNAPSHOTS.at_least(self.table_id, version=version, chat_mark=chat_mark)
+            frame = None if snapshot is None else self.frames.frame(snapshot)
+            if frame is None:
+                await self.close()
+                return
+            if frame or note:
+                await self.send(text_data=frame + note)
+            self._watch_next_hand()
 
     async def _latest_frame(self) -> str | None:
         """The frame of the table as the database has it now (``None`` when gone or hidden)."""
