@@ -18,6 +18,9 @@ from games.tables.snapshots import read_snapshot
 
 pytestmark = pytest.mark.django_db
 
+# A Golfo match whose first hand comes to the descarte (with another seed everybody may fold
+# before it, and the hand shows no discard).
+GOLFO_DEAL = {"seed": "golfo-bench-players"}
 JOKER_CUT_DEAL = {"seed": "joker-cut", "dealer": 1, "hands": {"0": "* AO 2O 3O"}, "cut": "*"}
 
 MOVE_LIMIT = 400
@@ -43,6 +46,7 @@ def send(table_id: int) -> dict[str, object]:
     return dict(move.fields)
 
 
+@override_settings(CARDROOM_DEALS={"golfo": GOLFO_DEAL})
 def test_golfo_players_bet_discard_and_say_ready_into_the_next_hand() -> None:
     (table,) = seat_tables(1, ("golfo",))
     assert current_game(table.table_id).game == "golfo"
