@@ -46,9 +46,7 @@ class Channel(filesystem.Channel):
         name = f"{round(monotonic() * 1000)}_{uuid.uuid4()}.{queue}.msg"
         write_whole(os.path.join(self.data_folder_out, name), str_to_bytes(dumps(payload)))
 
-    def _queue_bind(
-        self, exchange: str, routing_key: str, pattern: str | None, queue: str
-    ) -> None:
+    def _queue_bind(self, exchange: str, routing_key: str, pattern: str | None, queue: str) -> None:
         """kombu creates the exchange table empty and then fills it; a reader in between would
         read nothing. Create it whole (an empty list) if missing, then let kombu add the queue
         under its lock."""

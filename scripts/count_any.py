@@ -1,5 +1,6 @@
 """Counts function parameters and returns annotated with Any (bare, and anywhere inside the
 annotation) in games/ outside the engine packages and migrations."""
+
 import ast
 import sys
 from pathlib import Path
