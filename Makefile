@@ -12,7 +12,7 @@ STAMP := $(VENV)/.requirements-installed
 help:
 	@echo "make run   - install, migrate, serve on http://127.0.0.1:8000/ (daphne + Celery worker)"
 	@echo "make test  - install, run the test suite (no browser), then make lint"
-	@echo "make lint  - ruff, mypy --strict (games/, cardroom/) and the import contracts"
+	@echo "make lint  - ruff (check, format), mypy --strict (games/, cardroom/) and the import contracts"
 	@echo "make e2e   - the Playwright browser suite (needs /usr/bin/chromium)"
 	@echo "make bench-load - the load benchmark on PostgreSQL and Redis (BENCH_ARGS=\"--tables 500 --pace 2\")"
 
@@ -40,6 +40,7 @@ test: install
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
