@@ -55,6 +55,12 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--servers", type=int, default=1, help="daphne processes for the site (1)")
     parser.add_argument(
+        "--by-table",
+        action="store_true",
+        help="with several servers, every seat of a table on the same one (as a proxy routing by "
+        "table would); without it a table's seats are spread over them",
+    )
+    parser.add_argument(
         "--redis-url",
         default="redis://127.0.0.1:6379/11",
         help="the site's Redis: channel layer and Celery broker",
@@ -184,14 +190,17 @@ def start_profiles(
     ]
 
 
-def site_clients(seated: list[Any], servers: list[Server], totals: Totals) -> list[TableClient]:
+def site_clients(
+    seated: list[Any], servers: list[Server], totals: Totals, *, by_table: bool
+) -> list[TableClient]:
     """Seat ``i`` of table ``t`` connects to server ``(t + i) % servers``, so a table's moves
-    cross processes through Redis when there are several."""
+    cross processes through Redis when there are several; ``by_table``: to server
+    ``t % servers``, every seat of a table on the same one."""
     clients = []
     for number, table in enumerate(seated):
         seats = []
         for position, session in enumerate(table.sessions):
-            port = servers[(number + position) % len(servers)].port
+            port = servers[(number + (0 if by_table else position)) % len(servers)].port
             seats.append(
                 Seat(
                     url=f"ws://127.0.0.1:{port}/ws/tables/{table.table_id}/",
@@ -237,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         "pace_s": options.pace,
         "duration_s": options.duration,
         "site_processes": options.servers,
+        "seats_by_table": options.by_table,
         "cores": os.cpu_count(),
         "load_average_before": load_average(),
     }
@@ -268,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         record["site"] = asyncio.run(
             measure(
                 "site",
-                site_clients(seated, servers, Totals()),
+                site_clients(seated, servers, Totals(), by_table=options.by_table),
                 site_mover,
                 servers,
                 lambda: {
