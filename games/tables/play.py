@@ -10,7 +10,9 @@ hundreds of moves before it."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import AnonymousUser
@@ -26,7 +28,7 @@ from games.engine.protocol import HAND_OVER, MATCH_OVER, PLAYING, JsonObject
 from games.kinds.house import HouseMatch, house_match
 from games.kinds.match import Match
 from games.kinds.registry import game_kind
-from games.models import Action, Game, Table, User
+from games.models import Action, Game, Seat, Table, User
 from games.tables.errors import StaleMove, TableError
 from games.tables.figures import count_hand
 from games.tables.history import record_hand
@@ -139,8 +141,8 @@ def _play_action(
     *,
     in_person: bool = False,
 ) -> Table:
-    game, seat = _players_match(table, user, version, in_person=in_person)
-    state = _state_in_play(game, seat)
+    match, seat = _players_match(table, user, version, in_person=in_person)
+    game, state = match.game, _state_in_play(match, seat)
     if table.tournament_id is not None and state.stage != PLAYING:
         # Between a tournament's hands the tournament deals, not the match: "Listo" is counted by
         # the table and only shortens the pause (games.tables.tournament_rounds).
@@ -156,14 +158,14 @@ def _play_action(
     held = _store(
         table, game, state, after, seat=seat, action=action, user=player, in_person=in_person
     )
-    held = _dealer_closes(table, game, held)
+    held = replace(_dealer_closes(table, game, held), seats=match.seats)
     # The lobby shows the table's status: it hears of the move that ends the match only.
     return bump_version(table, lobby=table.status != status, held=held)
 
 
 def _ready(table: Table, user: Actor, version: int | None, *, in_person: bool = False) -> Table:
-    game, seat = _players_match(table, user, version, in_person=in_person)
-    state = _state_in_play(game, seat)
+    match, seat = _players_match(table, user, version, in_person=in_person)
+    game, state = match.game, _state_in_play(match, seat)
     if state.stage != HAND_OVER:
         raise TableError(_("That move is not possible now."))
     if seat in game.ready:
@@ -176,7 +178,9 @@ def _ready(table: Table, user: Actor, version: int | None, *, in_person: bool = 
     elif set(state.waits_for()) <= set(game.ready) and _table_deals(table, game, state):
         return table
     # Who is ready is not in the lobby.
-    return bump_version(table, lobby=False, held=HeldMatch(game=game, state=state))
+    return bump_version(
+        table, lobby=False, held=HeldMatch(game=game, state=state, seats=match.seats)
+    )
 
 
 def _accept_rematch(
@@ -184,7 +188,7 @@ def _accept_rematch(
 ) -> Table:
     if table.tournament_id is not None:
         raise TableError(_("A tournament's table has no rematch."))
-    game, _seat = _players_match(table, user, version, in_person=in_person)
+    game = _players_match(table, user, version, in_person=in_person)[0].game
     if game.status != Game.Status.FINISHED:
         raise TableError(_("The rematch is offered once the match is over."))
     if user.pk in game.rematch:
@@ -293,16 +297,47 @@ def _lock_for(table_id: int, user: Actor) -> Table:
     return lock_table(table_id)
 
 
+@dataclass(frozen=True)
+class LockedMatch:
+    """The current match of a locked table: ``game``, for the service to change; its engine
+    ``state``, parsed; the table's ``seats`` when they came with it (``None``: not read)."""
+
+    game: Game
+    state: Match
+    seats: tuple[Seat, ...] | None = None
+
+
+def _locked_match(table: Table) -> LockedMatch | None:
+    """The locked table's current match. At a friends' table the house does not bank, it is
+    taken from this process's snapshot of the table when that snapshot is at the table's very
+    version, with the seats: no statement. Every change of a table's match or seats moves its
+    version in the same transaction, and versions only grow, so every read that snapshot was made
+    of happened while the table was as it is now (docs/live-tables.md, "A move's match from the
+    snapshot"). The game row is copied: the snapshot's stays as its frames show it."""
+    kept = None
+    if table.tournament_id is None and not game_kind(table.game).banked:
+        kept = SNAPSHOTS.at_version(table.pk, table.version)
+    if kept is not None and kept.game is not None and kept.state is not None:
+        copied = copy.copy(kept.game)
+        copied.table = table
+        return LockedMatch(game=copied, state=kept.state, seats=kept.seats)
+    game = current_game(table)
+    if game is None:
+        return None
+    return LockedMatch(game=game, state=game_kind(game.game).rules.load(game.state))
+
+
 def _players_match(
     table: Table, user: Actor, version: int | None, *, in_person: bool = False
-) -> tuple[Game, int]:
+) -> tuple[LockedMatch, int]:
     """The locked table's current match and the seat of ``user`` in it; anyone but one of its
     players is refused, and so is a stale form (:class:`StaleMove`). ``in_person``: the player
     himself asks, from his browser, rather than the table's bot or clock playing his seat; one
     the host removed from the match is refused."""
-    game = current_game(table)
-    if game is None or table.status == Table.Status.WAITING:
+    match = _locked_match(table)
+    if match is None or table.status == Table.Status.WAITING:
         raise TableError(_("No game is being played at this table."))
+    game = match.game
     seat = game.seat_of(user.pk)
     if seat is None and user.pk is not None and table.seats.filter(user_id=user.pk).exists():
         # At a house table a player who sat down during a coup joins at the next.
@@ -315,13 +350,13 @@ def _players_match(
         raise StaleMove(
             _("The table changed before your move: look again and retry."), version=table.version
         )
-    return game, seat
+    return match, seat
 
 
-def _state_in_play(game: Game, seat: int) -> Match:
-    if game.status != Game.Status.PLAYING:
+def _state_in_play(match: LockedMatch, seat: int) -> Match:
+    if match.game.status != Game.Status.PLAYING:
         raise TableError(_("This match is over."))
-    state = game_kind(game.game).rules.load(game.state)
+    state = match.state
     if not state.in_match(seat):
         raise TableError(_("You are out of this match: you can only watch it now."))
     return state

@@ -339,6 +339,13 @@ class SnapshotCache:
             self._keep(snapshot)
         return snapshot
 
+    def at_version(self, table_id: int, version: int) -> TableSnapshot | None:
+        """The snapshot of the table at exactly ``version``, when this process keeps it (from any
+        thread)."""
+        with self._keeping:
+            snapshot = self._latest.get(table_id)
+        return snapshot if snapshot is not None and snapshot.version == version else None
+
     def hand_over(self, *, table: Table, game: Game, state: Match, move: ToldMove) -> None:
         """A move in the middle of a hand has committed in this process (in any thread): its
         table's sockets here take the new snapshot from the one it was made on, when this process

@@ -38,13 +38,15 @@ class HeldMatch:
     """The table's current match as the service that changed it holds it: ``game``, whose
     ``unsaved`` fields it changed without saving them, and its engine ``state``, already parsed;
     ``moved`` when the service has just logged a move, made by the engine seat ``mover``
-    (``None``: the table's own)."""
+    (``None``: the table's own); ``seats``, the table's seats when the service holds them as they
+    are (``None``: they are read)."""
 
     game: Game
     state: Match
     unsaved: Sequence[str] = ()
     moved: bool = False
     mover: int | None = None
+    seats: Sequence[Seat] | None = None
 
 
 def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
@@ -75,7 +77,9 @@ def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
     elif game.turn_deadline is None or not continues_turn(held, seat):
         game.turn_deadline = now + turn_limit(table)
     awaited = awaited_seats(state, game) if playing else []
-    if awaited and not automated_seats(table=table, game=game).isdisjoint(awaited):
+    if awaited and not automated_seats(table=table, game=game, seats=held.seats).isdisjoint(
+        awaited
+    ):
         low, high = settings.CARDROOM_BOT_DELAY
         game.bot_move_at = now + timedelta(seconds=random.uniform(low, high))
     else:
@@ -115,14 +119,19 @@ def turn_limit(table: Table) -> timedelta:
     return timedelta(seconds=table.clock) if table.clock else timedelta(minutes=table.patience)
 
 
-def automated_seats(*, table: Table, game: Game) -> set[int]:
+def automated_seats(*, table: Table, game: Game, seats: Sequence[Seat] | None = None) -> set[int]:
     """The engine seats a bot plays: those of bot users and of players sat out (at a house
-    table, bot users only: nobody bets a sat-out player's chips for him)."""
-    played = Q(user__is_bot=True)
-    if not game_kind(table.game).banked:
-        played |= Q(sat_out=True)
-    seats = Seat.objects.filter(played, table_id=table.pk).order_by()
-    users = set(seats.values_list("user_id", flat=True))
+    table, bot users only: nobody bets a sat-out player's chips for him). ``seats``: the table's
+    seats with their users, when the caller holds them as they are; otherwise they are read."""
+    sat_out_played = not game_kind(table.game).banked
+    if seats is None:
+        played = Q(user__is_bot=True)
+        if sat_out_played:
+            played |= Q(sat_out=True)
+        rows = Seat.objects.filter(played, table_id=table.pk).order_by()
+        users = set(rows.values_list("user_id", flat=True))
+    else:
+        users = {s.user_id for s in seats if s.user.is_bot or (sat_out_played and s.sat_out)}
     return {seat for seat, player in enumerate(game.players) if player["user"] in users}
 
 
