@@ -36,6 +36,7 @@ from games.tables.house import follow_purses, seated_owing
 from games.tables.matches import begin_match, current_game, next_hand_at
 from games.tables.move_log import ToldMove, told_move
 from games.tables.records import record_results
+from games.tables.snapshot_moves import play_on_snapshot, within_hand
 from games.tables.snapshots import SNAPSHOTS
 from games.tables.timetable import HeldMatch
 from games.tables.tournament_rounds import deal_next_round, hand_over
@@ -68,6 +69,10 @@ def play(*, table_id: int, user: Actor, version: int, fields: Mapping[str, objec
     them; ``revancha``, and ``ready`` for a game whose engine has no "Listo", are the table's),
     on the table as it was at ``version``."""
     move = fields.get("move")
+    if isinstance(user, User) and move not in VERSIONLESS_MOVES:
+        moved = play_on_snapshot(table_id=table_id, user=user, version=version, fields=fields)
+        if moved is not None:
+            return moved
     with transaction.atomic():
         table = _lock_for(table_id, user)
         kind = game_kind(table.game)
@@ -368,19 +373,6 @@ def _tell_tournament(tournament_id: int, table_id: int) -> None:
     transaction.on_commit(lambda: hand_over(tournament_id=tournament_id, table_id=table_id))
 
 
-def _within_hand(table: Table, before: Match, after: Match) -> bool:
-    """A move in the middle of a hand at a friends' table: made by the player himself (not by a
-    clock, which writes the table's log), it changes the table's row, its match and the hand's
-    told moves, and nothing else a frame shows (no hand recorded, no purse, no tournament), so
-    the sockets of the process it was made in can take their next snapshot from it."""
-    return (
-        before.stage == after.stage == PLAYING
-        and before.hand_no == after.hand_no
-        and table.tournament_id is None
-        and not game_kind(table.game).banked
-    )
-
-
 def _store(
     table: Table,
     game: Game,
@@ -406,7 +398,7 @@ def _store(
     told = told_move(game, before, after, seat=seat, action=action_json)
     Action.objects.create(game=game, seq=seq, seat=seat, action=action_json, user=user, told=told)
     game.state = after.to_json()
-    if in_person and _within_hand(table, before, after):
+    if in_person and within_hand(table, before, after):
         move = ToldMove(seq, seat, told)
         transaction.on_commit(
             lambda: SNAPSHOTS.hand_over(table=table, game=game, state=after, move=move)

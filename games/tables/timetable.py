@@ -26,6 +26,7 @@ from games.models import Game, Seat, Table
 from games.tables.house import window_length
 from games.tables.turns import awaited_seats, last_mover, turn_seat
 
+TIMETABLE_FIELDS = ("turn_deadline", "window", "bot_move_at", "deadline_version")
 ENFORCE_DEADLINE = "games.enforce_deadline"
 PLAY_BOT = "games.play_bot"
 TASK_MARGIN_SECONDS = 0.1
@@ -62,6 +63,31 @@ def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
     held = held or _current_match(table)
     if held is None:
         return
+    asks = set_timetable(table=table, held=held)
+    held.game.save(update_fields=[*held.unsaved, *TIMETABLE_FIELDS])
+    transaction.on_commit(asks.send)
+
+
+@dataclass(frozen=True)
+class WorkerAsks:
+    """What the worker is asked to act on once a table's new version is committed: its turn's
+    ``deadline`` when the table keeps time punctually, and its bot's move ``bot_at``."""
+
+    table_id: int
+    version: int
+    deadline: datetime | None
+    bot_at: datetime | None
+
+    def send(self) -> None:
+        send_timetable(
+            table_id=self.table_id, version=self.version, deadline=self.deadline, bot_at=self.bot_at
+        )
+
+
+def set_timetable(*, table: Table, held: HeldMatch) -> WorkerAsks:
+    """Set the ``TIMETABLE_FIELDS`` of ``held``'s match for the version ``table`` has just
+    reached (``plan_table``), without saving them; answers what to ask of the worker once that
+    version is committed."""
     game, state = held.game, held.state
     before = game.turn_deadline
     now = timezone.now()
@@ -86,20 +112,10 @@ def plan_table(*, table: Table, held: HeldMatch | None = None) -> None:
         game.bot_move_at = None
     if game.turn_deadline != before:
         game.deadline_version = table.version
-    game.save(
-        update_fields=[
-            *held.unsaved,
-            "turn_deadline",
-            "window",
-            "bot_move_at",
-            "deadline_version",
-        ]
-    )
-    version, bot_at = table.version, game.bot_move_at
     punctual = bool(table.clock) or house is not None
-    deadline = game.turn_deadline if punctual and game.deadline_version == version else None
-    transaction.on_commit(
-        lambda: send_timetable(table_id=table.pk, version=version, deadline=deadline, bot_at=bot_at)
+    deadline = game.turn_deadline if punctual and game.deadline_version == table.version else None
+    return WorkerAsks(
+        table_id=table.pk, version=table.version, deadline=deadline, bot_at=game.bot_move_at
     )
 
 

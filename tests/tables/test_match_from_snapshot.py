@@ -84,7 +84,7 @@ def test_a_move_made_on_the_kept_snapshot_reads_neither_the_match_nor_the_seats(
     with CaptureQueriesContext(connection) as queries:
         play.play(table_id=table.pk, user=user, version=version, fields=fields)
     read = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith("SELECT")]
-    assert len(read) == 1
+    assert len(read) <= 1, "the table's lock at most (on PostgreSQL the move is one statement)"
     assert not [sql for sql in read if '"games_game"' in sql or '"games_seat"' in sql]
 
 

@@ -1,0 +1,184 @@
+"""A player's move in the middle of a hand at a friends' table, made on the snapshot of the table
+that his process holds at the version he was shown, and written in one statement.
+
+The statement moves the table to its next version only if it is still at the one the player saw,
+and then (in the same statement) sets the match's new state and timetable and appends the move to
+its log. PostgreSQL runs it as one transaction: one round trip in all, where the locked way
+(``games.tables.play``) takes six. The table row is locked by that update, so of two moves made
+on the same version exactly one writes; the other writes nothing.
+
+Only a move that would change nothing but the table's version, the match and its log is made so:
+anything else goes the locked way, which reads the table again and gives the same answer the
+table would have given. That is: a move the engine refuses (the locked way then tells a lost
+race from a refusal), one that ends or begins a hand, a tournament's or a house table's, a
+"Listo" or a rematch, a table whose snapshot this process does not hold at that version, a
+statement that wrote nothing, a move inside a caller's transaction, and every move on SQLite,
+where a round trip costs nothing.
+
+Why the snapshot is the table as it is (docs/live-tables.md, "A move's match from the
+snapshot"): every change of a table's match or seats moves its version in the same transaction,
+and the statement writes only while the version is the snapshot's."""
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import DatabaseError, connection, transaction
+from django.db.models import Field, Model
+from django.utils import timezone
+
+from games.engine.errors import EngineError
+from games.engine.protocol import PLAYING, JsonObject
+from games.kinds.match import Match
+from games.kinds.registry import game_kind
+from games.models import Action, Game, Table, User
+from games.tables.broadcasts import announce_table_changed
+from games.tables.move_log import ToldMove, told_move
+from games.tables.snapshots import SNAPSHOTS
+from games.tables.timetable import TIMETABLE_FIELDS, HeldMatch, set_timetable
+
+MATCH_FIELDS = ("last_seq", "state", *TIMETABLE_FIELDS)
+LOG_FIELDS = ("game", "seq", "seat", "action", "user", "told", "created_at")
+
+
+def within_hand(table: Table, before: Match, after: Match) -> bool:
+    """A move in the middle of a hand at a friends' table: it changes the table's row, its match
+    and the hand's told moves, and nothing else a frame shows (no hand recorded, no purse, no
+    tournament)."""
+    return (
+        before.stage == after.stage == PLAYING
+        and before.hand_no == after.hand_no
+        and table.tournament_id is None
+        and not game_kind(table.game).banked
+    )
+
+
+def play_on_snapshot(
+    *, table_id: int, user: User, version: int, fields: Mapping[str, object]
+) -> Table | None:
+    """``user``'s move from his browser's form ``fields`` on the table at ``version``, made and
+    written as this module says; ``None`` when it is to go the locked way, having written
+    nothing."""
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        return None
+    kept = SNAPSHOTS.at_version(table_id, version)
+    if kept is None or kept.game is None or kept.state is None:
+        return None
+    table, game, before = kept.table, kept.game, kept.state
+    kind = game_kind(table.game)
+    seat = game.seat_of(user.pk)
+    if (
+        table.tournament_id is not None
+        or kind.banked
+        or table.status != Table.Status.PLAYING
+        or game.status != Game.Status.PLAYING
+        or seat is None
+        or game.is_removed(seat)
+        or not before.in_match(seat)
+    ):
+        return None
+    try:
+        action: JsonObject = dict(kind.screen.move_from_fields(dict(fields)))
+        after = before.apply(seat, action)
+    except EngineError:
+        return None
+    if not within_hand(table, before, after):
+        return None
+    moved, played = _next_rows(table, game, after)
+    told = told_move(played, before, after, seat=seat, action=action)
+    asks = set_timetable(
+        table=moved,
+        held=HeldMatch(game=played, state=after, moved=True, mover=seat, seats=kept.seats),
+    )
+    log = Action(
+        game=played,
+        seq=played.last_seq,
+        seat=seat,
+        action=action,
+        user=user,
+        told=told,
+        created_at=moved.updated_at,
+    )
+    if not _write(moved, played, log, shown=version):
+        return None
+    move = ToldMove(log.seq, seat, told)
+    transaction.on_commit(
+        lambda: SNAPSHOTS.hand_over(table=moved, game=played, state=after, move=move)
+    )
+    announce_table_changed(table_id=table_id, version=moved.version, lobby=False)
+    transaction.on_commit(asks.send)
+    return moved
+
+
+def _next_rows(table: Table, game: Game, after: Match) -> tuple[Table, Game]:
+    """Copies of the snapshot's rows as the move leaves them (the snapshot's own stay as its
+    frames show them)."""
+    moved = copy.copy(table)
+    moved.version += 1
+    moved.updated_at = timezone.now()
+    played = copy.copy(game)
+    played.table = moved
+    played.last_seq += 1
+    played.state = after.to_json()
+    return moved, played
+
+
+def _write(moved: Table, played: Game, log: Action, *, shown: int) -> bool:
+    """The one statement; ``True`` when it wrote (the table was still at ``shown``)."""
+    name = connection.ops.quote_name
+    sql = (
+        f"WITH moved AS (UPDATE {name(Table._meta.db_table)}"
+        f" SET {_column(Table, 'version')} = %s, {_column(Table, 'updated_at')} = %s"
+        f" WHERE {_key(Table)} = %s AND {_column(Table, 'version')} = %s RETURNING 1),"
+        f" played AS (UPDATE {name(Game._meta.db_table)} SET "
+        + ", ".join(f"{_column(Game, field)} = %s" for field in MATCH_FIELDS)
+        + f" WHERE {_key(Game)} = %s AND {_column(Game, 'last_seq')} = %s"
+        " AND EXISTS (SELECT 1 FROM moved) RETURNING 1)"
+        f" INSERT INTO {name(Action._meta.db_table)} ("
+        + ", ".join(_column(Action, field) for field in LOG_FIELDS)
+        + ") SELECT "
+        + ", ".join(f"CAST(%s AS {_type(Action, field)})" for field in LOG_FIELDS)
+        + " FROM played"
+    )
+    params: list[Any] = [
+        _value(moved, "version"),
+        _value(moved, "updated_at"),
+        moved.pk,
+        shown,
+        *(_value(played, field) for field in MATCH_FIELDS),
+        played.pk,
+        played.last_seq - 1,
+        *(_value(log, field) for field in LOG_FIELDS),
+    ]
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return bool(cursor.rowcount == 1)
+    except DatabaseError:
+        return False
+
+
+def _field(model: type[Model], name: str) -> Field[Any, Any]:
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field)
+    return field
+
+
+def _column(model: type[Model], field: str) -> str:
+    return connection.ops.quote_name(_field(model, field).column)
+
+
+def _key(model: type[Model]) -> str:
+    return connection.ops.quote_name(model._meta.pk.column)
+
+
+def _type(model: type[Model], field: str) -> str:
+    column_type = _field(model, field).db_type(connection)
+    assert column_type is not None
+    return column_type
+
+
+def _value(row: Model, field: str) -> Any:
+    """``row``'s ``field`` as the database takes it."""
+    model_field = _field(type(row), field)
+    return model_field.get_db_prep_save(getattr(row, model_field.attname), connection)

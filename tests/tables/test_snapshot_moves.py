@@ -1,0 +1,122 @@
+"""On PostgreSQL a player's move in the middle of a hand, made on the snapshot his process holds at
+the version he was shown, is written in one statement guarded by that version
+(``games.tables.snapshot_moves``): of two moves on one version exactly one is written, a table
+that has moved on takes nothing from it, and a move the engine refuses or one that ends a hand
+goes the locked way. SQLite always goes the locked way (nothing to test there)."""
+
+import threading
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import translation
+
+from games.engine import rummy
+from games.models import Action, Game, Table, User
+from games.tables import play
+from games.tables.errors import StaleMove, TableError
+from games.tables.snapshots import SNAPSHOTS
+from tests.support.matches import bot_fields, bot_move, rummy_fields, start_match, version_of
+from tests.tables.test_match_from_snapshot import keep_snapshot, players
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql", reason="SQLite always takes the locked way"
+    ),
+]
+
+
+def test_a_move_on_the_kept_snapshot_is_one_statement(make_user: Any) -> None:
+    table = start_match(players(make_user))
+    keep_snapshot(table)
+    mover = bot_fields(table)
+    assert mover is not None
+    user, fields = mover
+    version = version_of(table)
+    with CaptureQueriesContext(connection) as queries:
+        moved = play.play(table_id=table.pk, user=user, version=version, fields=fields)
+    assert [q["sql"].split(" ", 1)[0] for q in queries] == ["WITH"]
+    assert moved.version == version_of(table) == version + 1
+    game = Game.objects.get(table=table)
+    logged = Action.objects.get(game=game, seq=game.last_seq)
+    assert logged.seat == game.seat_of(user.pk) and logged.user_id == user.pk
+    assert logged.told["words"]["es"] and game.turn_deadline is not None
+    kept = SNAPSHOTS.at_version(table.pk, version + 1)
+    assert kept is not None and kept.game is not None and kept.game.state == game.state
+
+
+def test_a_move_on_a_version_the_table_has_left_writes_nothing(make_user: Any) -> None:
+    """This process still holds the table at the version the player saw; another process's move
+    (here the table's bot for the player, which hands nothing over) has moved it on."""
+    table = start_match(players(make_user))
+    keep_snapshot(table)
+    shown = version_of(table)
+    mover = bot_fields(table)
+    assert mover is not None
+    user, fields = mover
+    assert bot_move(table)
+    game = Game.objects.get(table=table)
+    with pytest.raises(StaleMove) as lost:
+        play.play(table_id=table.pk, user=user, version=shown, fields=fields)
+    assert lost.value.version == shown + 1 == version_of(table)
+    assert Game.objects.get(table=table).state == game.state
+    assert Action.objects.filter(game=game).count() == 1
+
+
+def test_a_refused_move_goes_the_locked_way_and_says_why(make_user: Any) -> None:
+    table = start_match(players(make_user))
+    keep_snapshot(table)
+    mover = bot_fields(table)
+    assert mover is not None
+    user, _fields = mover
+    with pytest.raises(TableError) as refused:
+        play.play(
+            table_id=table.pk,
+            user=user,
+            version=version_of(table),
+            fields={"move": "discard", "card": "1O"},
+        )
+    assert not isinstance(refused.value, StaleMove)
+    assert Action.objects.filter(game__table=table).count() == 0
+
+
+def test_of_two_moves_on_one_version_exactly_one_is_written(make_user: Any) -> None:
+    table = start_match(players(make_user))
+    keep_snapshot(table)
+    mover = bot_fields(table)
+    assert mover is not None
+    user, _fields = mover
+    version = version_of(table)
+    outcomes = race(table, user, version, rummy_fields(rummy.Draw()), racers=2)
+    assert sorted(outcomes) == [
+        "The table changed before your move: look again and retry.",
+        "applied",
+    ]
+    assert version_of(table) == version + 1
+    assert Action.objects.filter(game__table=table).count() == 1
+
+
+def race(table: Table, user: User, version: int, fields: dict[str, str], racers: int) -> list[str]:
+    barrier = threading.Barrier(racers)
+    outcomes: list[str] = []
+
+    def move() -> None:
+        barrier.wait()
+        try:
+            play.play(table_id=table.pk, user=user, version=version, fields=fields)
+        except TableError as error:
+            with translation.override("en"):
+                outcomes.append(str(error.message))
+        else:
+            outcomes.append("applied")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=move) for _ in range(racers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
