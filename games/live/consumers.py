@@ -246,14 +246,23 @@ class TableConsumer(SessionBoundConsumer):
         (``games.live.repeated_moves``). A move that lost a race (made on a version the table
         has left) is no refusal: this socket is sent the table as it is now, with a short note
         in the message box, at once rather than when its nudge comes. The nudges of what the
-        command committed go out first, and travel while this socket renders its frame."""
+        command committed go out once this process's sockets of the table have their frames (or
+        the frames failed): the channel layer's work would only delay them, and the nudge finds
+        them at its version already; it is for the sockets of other processes."""
         try:
             outcome, held = await self._act(text_data)
         except SessionEnded:
             await self.end_session()
             return
-        if held:
-            await nudge_soon(held)
+        try:
+            await self._answer(outcome)
+        finally:
+            if held:
+                await nudge_soon(held)
+
+    async def _answer(self, outcome: int | str | LostRace | None) -> None:
+        """Show this socket, and at a move the table's other sockets here, what the message
+        came to (``_act``)."""
         if outcome is None:
             return
         if isinstance(outcome, LostRace):

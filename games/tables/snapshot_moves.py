@@ -20,6 +20,7 @@ snapshot"): every change of a table's match or seats moves its version in the sa
 and the statement writes only while the version is the snapshot's."""
 
 import copy
+import logging
 from collections.abc import Mapping
 from typing import Any
 
@@ -39,6 +40,8 @@ from games.tables.timetable import TIMETABLE_FIELDS, HeldMatch, set_timetable
 
 MATCH_FIELDS = ("last_seq", "state", *TIMETABLE_FIELDS)
 LOG_FIELDS = ("game", "seq", "seat", "action", "user", "told", "created_at")
+
+logger = logging.getLogger(__name__)
 
 
 def within_hand(table: Table, before: Match, after: Match) -> bool:
@@ -124,7 +127,10 @@ def _next_rows(table: Table, game: Game, after: Match) -> tuple[Table, Game]:
 
 
 def _write(moved: Table, played: Game, log: Action, *, shown: int) -> bool:
-    """The one statement; ``True`` when it wrote (the table was still at ``shown``)."""
+    """The one statement; ``True`` when it wrote (the table was still at ``shown``). A statement
+    the database refuses writes nothing either (it is its own transaction): it is logged, since
+    under the version's guard it means the statement no longer fits the tables, and the move goes
+    the locked way."""
     name = connection.ops.quote_name
     sql = (
         f"WITH moved AS (UPDATE {name(Table._meta.db_table)}"
@@ -155,6 +161,7 @@ def _write(moved: Table, played: Game, log: Action, *, shown: int) -> bool:
             cursor.execute(sql, params)
             return bool(cursor.rowcount == 1)
     except DatabaseError:
+        logger.warning("A move's one statement failed; it goes the locked way", exc_info=True)
         return False
 
 

@@ -14,7 +14,7 @@ from django.utils import translation
 
 from games.engine import rummy
 from games.models import Action, Game, Table, User
-from games.tables import play
+from games.tables import play, snapshot_moves
 from games.tables.errors import StaleMove, TableError
 from games.tables.snapshots import SNAPSHOTS
 from tests.support.matches import bot_fields, bot_move, rummy_fields, start_match, version_of
@@ -120,3 +120,20 @@ def race(table: Table, user: User, version: int, fields: dict[str, str], racers:
     for thread in threads:
         thread.join()
     return outcomes
+
+
+def test_a_statement_the_database_refuses_is_logged_and_the_move_goes_the_locked_way(
+    make_user: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Say a migration changed a column the statement names: the player's move is still made."""
+    table = start_match(players(make_user))
+    keep_snapshot(table)
+    mover = bot_fields(table)
+    assert mover is not None
+    user, fields = mover
+    version = version_of(table)
+    monkeypatch.setattr(snapshot_moves, "_type", lambda model, field: "no_such_type")
+    play.play(table_id=table.pk, user=user, version=version, fields=fields)
+    assert version_of(table) == version + 1
+    assert Action.objects.filter(game__table=table).count() == 1
+    assert "goes the locked way" in caplog.text
