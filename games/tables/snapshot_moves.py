@@ -20,6 +20,7 @@ snapshot"): every change of a table's match or seats moves its version in the sa
 and the statement writes only while the version is the snapshot's."""
 
 import copy
+import functools
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -131,8 +132,32 @@ def _write(moved: Table, played: Game, log: Action, *, shown: int) -> bool:
     the database refuses writes nothing either (it is its own transaction): it is logged, since
     under the version's guard it means the statement no longer fits the tables, and the move goes
     the locked way."""
+    params: list[Any] = [
+        _value(moved, "version"),
+        _value(moved, "updated_at"),
+        moved.pk,
+        shown,
+        *(_value(played, field) for field in MATCH_FIELDS),
+        played.pk,
+        played.last_seq - 1,
+        *(_value(log, field) for field in LOG_FIELDS),
+    ]
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(_statement(), params)
+            return bool(cursor.rowcount == 1)
+    except DatabaseError:
+        logger.warning("A move's one statement failed; it goes the locked way", exc_info=True)
+        return False
+
+
+@functools.cache
+def _statement() -> str:
+    """The statement's text, made once: the table's next version if it is still at the one
+    shown, the match's new fields if it is still at the move before, the log's new row if both
+    were written."""
     name = connection.ops.quote_name
-    sql = (
+    return (
         f"WITH moved AS (UPDATE {name(Table._meta.db_table)}"
         f" SET {_column(Table, 'version')} = %s, {_column(Table, 'updated_at')} = %s"
         f" WHERE {_key(Table)} = %s AND {_column(Table, 'version')} = %s RETURNING 1),"
@@ -146,23 +171,6 @@ def _write(moved: Table, played: Game, log: Action, *, shown: int) -> bool:
         + ", ".join(f"CAST(%s AS {_type(Action, field)})" for field in LOG_FIELDS)
         + " FROM played"
     )
-    params: list[Any] = [
-        _value(moved, "version"),
-        _value(moved, "updated_at"),
-        moved.pk,
-        shown,
-        *(_value(played, field) for field in MATCH_FIELDS),
-        played.pk,
-        played.last_seq - 1,
-        *(_value(log, field) for field in LOG_FIELDS),
-    ]
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            return bool(cursor.rowcount == 1)
-    except DatabaseError:
-        logger.warning("A move's one statement failed; it goes the locked way", exc_info=True)
-        return False
 
 
 def _field(model: type[Model], name: str) -> Field[Any, Any]:

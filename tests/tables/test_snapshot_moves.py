@@ -132,8 +132,9 @@ def test_a_statement_the_database_refuses_is_logged_and_the_move_goes_the_locked
     assert mover is not None
     user, fields = mover
     version = version_of(table)
-    monkeypatch.setattr(snapshot_moves, "_type", lambda model, field: "no_such_type")
+    renamed = snapshot_moves._statement().replace('"state"', '"no_such_column"')
+    monkeypatch.setattr(snapshot_moves, "_statement", lambda: renamed)
     play.play(table_id=table.pk, user=user, version=version, fields=fields)
     assert version_of(table) == version + 1
     assert Action.objects.filter(game__table=table).count() == 1
-    assert "goes the locked way" in caplog.text
+    assert "goes the locked way" in caplog.text and "no_such_column" in caplog.text
