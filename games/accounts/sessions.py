@@ -70,9 +70,11 @@ def _user_and_session(session_model: type[Model], session_key: str, user_id: int
     users, sessions = quote(User._meta.db_table), quote(session_model._meta.db_table)
     statement = (
         f"SELECT {users}.*, {sessions}.session_data FROM {users} LEFT JOIN {sessions}"
-        f" ON {sessions}.session_key = %s AND {sessions}.expire_date > %s WHERE {users}.id = %s"
+        f" ON {sessions}.session_key = %s AND {sessions}.expire_date > %s"
+        f" WHERE {users}.{quote(User._meta.pk.column)} = %s"
     )
-    return next(iter(User.objects.raw(statement, [session_key, timezone.now(), user_id])), None)
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    return next(iter(User.objects.raw(statement, [session_key, now, user_id])), None)
 
 
 def _may_log_in(backend: object, user: User) -> bool:
