@@ -3,46 +3,16 @@ moment, one player's two tabs betting his last chips twice, a bet sent as the cl
 window. The table row's lock serializes them: each bet is taken and debited exactly once or
 refused and not debited, and the wallet mirrors the table whatever the order."""
 
-import threading
-from collections.abc import Callable
-
 import pytest
-from django.db import connection
-from django.utils import translation
 
 from games.models import LedgerEntry, User
 from games.tables import wallet
-from games.tables.errors import TableError
 from games.tables.seating import sit
 from tests.support.house import bet, clock_runs_out, match_of, open_house_table, smallest_bet
+from tests.support.races import race
 from tests.tables.test_house_tables import SEAT_CHIPS, every_chip_accounted, mirrors
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
-
-
-def race(*works: Callable[[], object]) -> list[str]:
-    """Each work in its own thread, all at once; what each got ("done", or the refusal)."""
-    barrier = threading.Barrier(len(works))
-    outcomes: list[str] = []
-
-    def run(work: Callable[[], object]) -> None:
-        barrier.wait()
-        try:
-            work()
-        except TableError as error:
-            with translation.override("en"):
-                outcomes.append(str(error.message))
-        else:
-            outcomes.append("done")
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(work,)) for work in works]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return sorted(outcomes)
 
 
 def staked(user: User) -> int:

@@ -7,27 +7,18 @@ not see the move change it."""
 from typing import Any
 
 import pytest
-from asgiref.sync import async_to_sync
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Action, Game, Seat, Table, User
+from games.models import Action, Game, Seat, Table
 from games.tables import play
 from games.tables.snapshots import SNAPSHOTS
+from tests.support.kept_tables import keep_snapshot, kept_table_and_mover, players
 from tests.support.matches import bot_fields, bot_move, match_of, start_match, version_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 MOVES = 150
-
-
-def players(make_user: Any, suffix: str = "") -> list[User]:
-    return [make_user(name + suffix) for name in ("Ana", "Bruno", "Carmen", "Diego")]
-
-
-def keep_snapshot(table: Table) -> None:
-    """What a socket of the table does in its process: it holds the table at its version."""
-    assert async_to_sync(SNAPSHOTS.at_least)(table.pk, version=version_of(table)) is not None
 
 
 def players_move(table: Table) -> bool:
@@ -75,11 +66,7 @@ def test_a_match_played_from_snapshots_goes_as_one_read_from_the_database(
 def test_a_move_made_on_the_kept_snapshot_reads_neither_the_match_nor_the_seats(
     make_user: Any,
 ) -> None:
-    table = start_match(players(make_user))
-    keep_snapshot(table)
-    mover = bot_fields(table)
-    assert mover is not None
-    user, fields = mover
+    table, user, fields = kept_table_and_mover(make_user)
     version = version_of(table)
     with CaptureQueriesContext(connection) as queries:
         play.play(table_id=table.pk, user=user, version=version, fields=fields)

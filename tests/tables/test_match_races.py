@@ -2,52 +2,18 @@
 refused (its socket is shown the table as it is now, with a note). The threads really race on
 the database: the table row lock on PostgreSQL, the IMMEDIATE transaction on SQLite."""
 
-import threading
-
 import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
-from django.utils import translation
 
 from games.engine import rummy
-from games.models import Action, Table, User
+from games.models import Action, User
 from games.tables import play
-from games.tables.errors import TableError
 from tests.support.live import close_all, everything_until_quiet, send_move, table_socket
 from tests.support.matches import start_match, version_of
+from tests.support.races import race
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def race(table: Table, user: User, version: int, racers: int) -> list[str]:
-    """``racers`` threads play the same draw at once; what each one got ("applied" or the
-    refusal's text)."""
-    barrier = threading.Barrier(racers)
-    outcomes: list[str] = []
-
-    def draw() -> None:
-        barrier.wait()
-        try:
-            play.play_action(
-                table_id=table.pk,
-                user=user,
-                version=version,
-                action=rummy.action_to_json(rummy.Draw()),
-            )
-        except TableError as error:
-            with translation.override("en"):
-                outcomes.append(str(error.message))
-        else:
-            outcomes.append("applied")
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=draw) for _ in range(racers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
 
 
 def test_of_two_simultaneous_moves_exactly_one_is_applied(ana: User, bruno: User) -> None:
@@ -55,12 +21,17 @@ def test_of_two_simultaneous_moves_exactly_one_is_applied(ana: User, bruno: User
     game_user = ana if play.current_game(table).state["turn"] == 0 else bruno
     version = version_of(table)
 
-    outcomes = race(table, game_user, version, racers=2)
+    def draw() -> object:
+        return play.play_action(
+            table_id=table.pk,
+            user=game_user,
+            version=version,
+            action=rummy.action_to_json(rummy.Draw()),
+        )
 
-    assert sorted(outcomes) == [
-        "The table changed before your move: look again and retry.",
-        "applied",
-    ]
+    outcomes = race(draw, draw)
+
+    assert outcomes == ["The table changed before your move: look again and retry.", "done"]
     assert version_of(table) == version + 1
     assert Action.objects.filter(game__table=table).count() == 1
     if connection.vendor == "sqlite":

@@ -4,21 +4,20 @@ the version he was shown, is written in one statement guarded by that version
 that has moved on takes nothing from it, and a move the engine refuses or one that ends a hand
 goes the locked way. SQLite always goes the locked way (nothing to test there)."""
 
-import threading
 from typing import Any
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import translation
 
 from games.engine import rummy
-from games.models import Action, Game, Table, User
+from games.models import Action, Game
 from games.tables import play, snapshot_moves
 from games.tables.errors import StaleMove, TableError
 from games.tables.snapshots import SNAPSHOTS
-from tests.support.matches import bot_fields, bot_move, rummy_fields, start_match, version_of
-from tests.tables.test_match_from_snapshot import keep_snapshot, players
+from tests.support.kept_tables import kept_table_and_mover
+from tests.support.matches import bot_move, rummy_fields, version_of
+from tests.support.races import race
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -29,11 +28,7 @@ pytestmark = [
 
 
 def test_a_move_on_the_kept_snapshot_is_one_statement(make_user: Any) -> None:
-    table = start_match(players(make_user))
-    keep_snapshot(table)
-    mover = bot_fields(table)
-    assert mover is not None
-    user, fields = mover
+    table, user, fields = kept_table_and_mover(make_user)
     version = version_of(table)
     with CaptureQueriesContext(connection) as queries:
         moved = play.play(table_id=table.pk, user=user, version=version, fields=fields)
@@ -50,12 +45,8 @@ def test_a_move_on_the_kept_snapshot_is_one_statement(make_user: Any) -> None:
 def test_a_move_on_a_version_the_table_has_left_writes_nothing(make_user: Any) -> None:
     """This process still holds the table at the version the player saw; another process's move
     (here the table's bot for the player, which hands nothing over) has moved it on."""
-    table = start_match(players(make_user))
-    keep_snapshot(table)
+    table, user, fields = kept_table_and_mover(make_user)
     shown = version_of(table)
-    mover = bot_fields(table)
-    assert mover is not None
-    user, fields = mover
     assert bot_move(table)
     game = Game.objects.get(table=table)
     with pytest.raises(StaleMove) as lost:
@@ -66,11 +57,7 @@ def test_a_move_on_a_version_the_table_has_left_writes_nothing(make_user: Any) -
 
 
 def test_a_refused_move_goes_the_locked_way_and_says_why(make_user: Any) -> None:
-    table = start_match(players(make_user))
-    keep_snapshot(table)
-    mover = bot_fields(table)
-    assert mover is not None
-    user, _fields = mover
+    table, user, _fields = kept_table_and_mover(make_user)
     with pytest.raises(TableError) as refused:
         play.play(
             table_id=table.pk,
@@ -83,54 +70,24 @@ def test_a_refused_move_goes_the_locked_way_and_says_why(make_user: Any) -> None
 
 
 def test_of_two_moves_on_one_version_exactly_one_is_written(make_user: Any) -> None:
-    table = start_match(players(make_user))
-    keep_snapshot(table)
-    mover = bot_fields(table)
-    assert mover is not None
-    user, _fields = mover
+    table, user, _fields = kept_table_and_mover(make_user)
     version = version_of(table)
-    outcomes = race(table, user, version, rummy_fields(rummy.Draw()), racers=2)
-    assert sorted(outcomes) == [
-        "The table changed before your move: look again and retry.",
-        "applied",
-    ]
+    draw = rummy_fields(rummy.Draw())
+
+    def move() -> object:
+        return play.play(table_id=table.pk, user=user, version=version, fields=draw)
+
+    outcomes = race(move, move)
+    assert outcomes == ["The table changed before your move: look again and retry.", "done"]
     assert version_of(table) == version + 1
     assert Action.objects.filter(game__table=table).count() == 1
-
-
-def race(table: Table, user: User, version: int, fields: dict[str, str], racers: int) -> list[str]:
-    barrier = threading.Barrier(racers)
-    outcomes: list[str] = []
-
-    def move() -> None:
-        barrier.wait()
-        try:
-            play.play(table_id=table.pk, user=user, version=version, fields=fields)
-        except TableError as error:
-            with translation.override("en"):
-                outcomes.append(str(error.message))
-        else:
-            outcomes.append("applied")
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=move) for _ in range(racers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return outcomes
 
 
 def test_a_statement_the_database_refuses_is_logged_and_the_move_goes_the_locked_way(
     make_user: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Say a migration changed a column the statement names: the player's move is still made."""
-    table = start_match(players(make_user))
-    keep_snapshot(table)
-    mover = bot_fields(table)
-    assert mover is not None
-    user, fields = mover
+    table, user, fields = kept_table_and_mover(make_user)
     version = version_of(table)
     renamed = snapshot_moves._statement().replace('"state"', '"no_such_column"')
     monkeypatch.setattr(snapshot_moves, "_statement", lambda: renamed)

@@ -4,51 +4,28 @@ bet pays for exactly one, one top-up is given and one welcome. The threads reall
 database: row locks on PostgreSQL, IMMEDIATE transactions on SQLite."""
 
 import threading
-from collections.abc import Callable
 
 import pytest
-from django.db import connection, transaction
-from django.utils import timezone, translation
+from django.db import transaction
+from django.utils import timezone
 
 from games.models import LedgerEntry, User
 from games.tables import wallet
-from games.tables.errors import TableError
 from games.tables.versions import lock_table
 from games.tables.wallet import Coup
+from tests.support.races import race
 from tests.support.tables import open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def race(racers: int, work: Callable[[], object]) -> list[str]:
-    """``racers`` threads run ``work`` at once; what each got ("done" or the refusal's text)."""
-    barrier = threading.Barrier(racers)
-    outcomes: list[str] = []
-
-    def run() -> None:
-        barrier.wait()
-        try:
-            work()
-        except TableError as error:
-            with translation.override("en"):
-                outcomes.append(str(error.message))
-        else:
-            outcomes.append("done")
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run) for _ in range(racers)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return sorted(outcomes)
-
-
 def test_two_bets_at_once_never_overdraw_the_balance(ana: User) -> None:
     wallet.ensure_account(ana)
 
-    outcomes = race(2, lambda: wallet.stake(user=ana, amount=600))
+    def bet() -> object:
+        return wallet.stake(user=ana, amount=600)
+
+    outcomes = race(bet, bet)
 
     assert outcomes == ["You have only 400 chips.", "done"]
     assert wallet.balance(ana) == 400
@@ -68,7 +45,7 @@ def test_bets_at_two_tables_locked_by_their_callers_never_overdraw(ana: User) ->
             lock_table(table.pk)
             wallet.stake(user=ana, amount=700, coup=Coup(table=table, number=1))
 
-    outcomes = race(2, bet_at_a_table)
+    outcomes = race(bet_at_a_table, bet_at_a_table)
 
     assert outcomes == ["You have only 300 chips.", "done"]
     assert wallet.balance(ana) == 300
@@ -79,7 +56,10 @@ def test_a_double_click_on_the_top_up_gives_it_once(ana: User) -> None:
     wallet.stake(user=ana, amount=1000)
     now = timezone.now()
 
-    outcomes = race(2, lambda: wallet.top_up(ana, now=now))
+    def top_up() -> object:
+        return wallet.top_up(ana, now=now)
+
+    outcomes = race(top_up, top_up)
 
     assert outcomes == ["The free top-up is for when you have fewer than 100 chips.", "done"]
     assert wallet.balance(ana) == 1000
@@ -87,7 +67,10 @@ def test_a_double_click_on_the_top_up_gives_it_once(ana: User) -> None:
 
 
 def test_a_new_players_first_requests_at_once_open_one_account(ana: User) -> None:
-    outcomes = race(3, lambda: wallet.ensure_account(ana))
+    def welcome() -> object:
+        return wallet.ensure_account(ana)
+
+    outcomes = race(welcome, welcome, welcome)
 
     assert outcomes == ["done", "done", "done"]
     assert LedgerEntry.objects.filter(reason=LedgerEntry.Reason.WELCOME).count() == 2
