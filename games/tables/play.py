@@ -36,7 +36,7 @@ from games.tables.house import follow_purses, seated_owing
 from games.tables.matches import begin_match, current_game, next_hand_at
 from games.tables.move_log import ToldMove, told_move
 from games.tables.records import record_results
-from games.tables.snapshot_moves import play_on_snapshot, within_hand
+from games.tables.snapshot_moves import friends_table, play_on_snapshot, within_hand
 from games.tables.snapshots import SNAPSHOTS
 from games.tables.timetable import HeldMatch
 from games.tables.tournament_rounds import deal_next_round, hand_over
@@ -319,9 +319,7 @@ def _locked_match(table: Table) -> LockedMatch | None:
     version in the same transaction, and versions only grow, so every read that snapshot was made
     of happened while the table was as it is now (docs/live-tables.md, "A move's match from the
     snapshot"). The game row is copied: the snapshot's stays as its frames show it."""
-    kept = None
-    if table.tournament_id is None and not game_kind(table.game).banked:
-        kept = SNAPSHOTS.at_version(table.pk, table.version)
+    kept = SNAPSHOTS.at_version(table.pk, table.version) if friends_table(table) else None
     if kept is not None and kept.game is not None and kept.state is not None:
         copied = copy.copy(kept.game)
         copied.table = table

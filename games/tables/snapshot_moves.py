@@ -45,6 +45,12 @@ LOG_FIELDS = ("game", "seq", "seat", "action", "user", "told", "created_at")
 logger = logging.getLogger(__name__)
 
 
+def friends_table(table: Table) -> bool:
+    """A table of no tournament that the house does not bank: its match changes only with its own
+    row's version, so a move there may take the table from the process's snapshot."""
+    return table.tournament_id is None and not game_kind(table.game).banked
+
+
 def within_hand(table: Table, before: Match, after: Match) -> bool:
     """A move in the middle of a hand at a friends' table: it changes the table's row, its match
     and the hand's told moves, and nothing else a frame shows (no hand recorded, no purse, no
@@ -52,8 +58,7 @@ def within_hand(table: Table, before: Match, after: Match) -> bool:
     return (
         before.stage == after.stage == PLAYING
         and before.hand_no == after.hand_no
-        and table.tournament_id is None
-        and not game_kind(table.game).banked
+        and friends_table(table)
     )
 
 
@@ -69,11 +74,9 @@ def play_on_snapshot(
     if kept is None or kept.game is None or kept.state is None:
         return None
     table, game, before = kept.table, kept.game, kept.state
-    kind = game_kind(table.game)
     seat = game.seat_of(user.pk)
     if (
-        table.tournament_id is not None
-        or kind.banked
+        not friends_table(table)
         or table.status != Table.Status.PLAYING
         or game.status != Game.Status.PLAYING
         or seat is None
@@ -82,7 +85,7 @@ def play_on_snapshot(
     ):
         return None
     try:
-        action: JsonObject = dict(kind.screen.move_from_fields(dict(fields)))
+        action: JsonObject = dict(game_kind(table.game).screen.move_from_fields(dict(fields)))
         after = before.apply(seat, action)
     except EngineError:
         return None
