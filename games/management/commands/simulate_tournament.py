@@ -17,7 +17,7 @@ from games.accounts.services import bot_named
 from games.kinds.registry import GAMES, game_kind
 from games.models import Game, Seat, Table, Tournament
 from games.tables.tournament_entries import add_bots, create_tournament, start_tournament
-from games.tables.tournament_rounds import deal_next_round, raise_ante
+from games.tables.tournament_rounds import deal_next_round, lock_tournament, raise_ante
 from games.timed.bots import play_bot
 
 STEP_LIMIT = 200_000
@@ -93,7 +93,13 @@ def simulate(*, game: str, players: int, seed: str, write: Any) -> list[str]:
 
 def check(tournament: Tournament) -> list[str]:
     """The checks after every step: every player at exactly one table or out with a place, no
-    table over its size, Golfo's chips all there."""
+    table over its size, Golfo's chips all there. They read the tournament under its lock, as one
+    state: a worker's round cannot commit between two of their reads."""
+    with transaction.atomic():
+        return _check_locked(lock_tournament(tournament.pk))
+
+
+def _check_locked(tournament: Tournament) -> list[str]:
     failures = []
     rules = game_kind(tournament.game).tournament
     assert rules is not None
