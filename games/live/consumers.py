@@ -36,7 +36,7 @@ from games.live.repeated_moves import LastMove
 from games.live.session_sockets import SessionBoundConsumer, SessionEnded
 from games.live.tournament_frames import standings_frame, standings_refusal
 from games.tables.access import granted_table_ids, granted_tournament_ids
-from games.tables.broadcasts import LOBBY_GROUP, Nudge, nudges_held, send_held, table_group
+from games.tables.broadcasts import LOBBY_GROUP, Nudge, nudges_held, send_held
 from games.tables.errors import StaleMove, TableError
 from games.tables.online import arrive_lobby, leave_lobby
 from games.tables.play import deal_next_hand
@@ -193,37 +193,50 @@ class TableConsumer(SessionBoundConsumer):
         self.presence_id: int | None = None
         self.watching = False
         if not await take_socket_slot(self, table_message):
-            self.group = ""
             return
         user = self.user
         self.user_id: int | None = user.pk if user.is_authenticated else None
         self.budget = MessageBudget(limit=MESSAGES_PER_WINDOW, window=WINDOW_SECONDS)
         self.last_move = LastMove()
-        self.group = table_group(self.table_id)
         granted = await in_any_thread(granted_table_ids)(session=self.scope.get("session"))
         self.frames = ViewerFrames(viewer=user, granted_table_ids=granted, language=self.language)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        frame = await self._latest_frame()
-        if frame is None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            await give_back_socket_slot(self)
-            await self.close()
-            return
-        await self.accept()
-        await self.join_user_group()
-        await self._arrive()
-        await self.send(text_data=frame)
-        NEIGHBOURS.join(self.table_id, self)
-        self.neighbour = True
+        async with self.refreshing:
+            if not await self._first_frame():
+                return
         self._watch_next_hand()
         if polling():
             POLLER.watch_table(self.table_id, (self.frames.version, self.frames.chat_mark))
             self.watching = True
 
-    async def disconnect(self, code: int) -> None:
+    async def _first_frame(self) -> bool:
+        """Join the process's sockets of the table, then send the table as it is now: a nudge
+        heard meanwhile waits for this frame (the caller holds ``refreshing``), and then shows
+        only what is newer. ``False`` when the table is gone or hidden from this viewer."""
+        await NEIGHBOURS.join(self.table_id, self)
+        self.neighbour = True
+        try:
+            frame = await self._latest_frame()
+            if frame is not None:
+                await self.accept()
+                await self.join_user_group()
+                await self._arrive()
+                await self.send(text_data=frame)
+                return True
+        except BaseException:
+            await self._leave_neighbours()
+            raise
+        await self._leave_neighbours()
+        await give_back_socket_slot(self)
+        await self.close()
+        return False
+
+    async def _leave_neighbours(self) -> None:
         if self.neighbour:
-            NEIGHBOURS.leave(self.table_id, self)
             self.neighbour = False
+            await NEIGHBOURS.leave(self.table_id, self)
+
+    async def disconnect(self, code: int) -> None:
+        await self._leave_neighbours()
         if self.next_hand_task is not None:
             self.next_hand_task.cancel()
         if self.watching:
@@ -233,8 +246,6 @@ class TableConsumer(SessionBoundConsumer):
             await in_any_thread(leave)(table_id=self.table_id, user_id=self.user_id)
         await give_back_socket_slot(self)
         await self.leave_user_group()
-        if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """A refusal goes to this socket only; once a message went through, the refusal shown
@@ -289,21 +300,23 @@ class TableConsumer(SessionBoundConsumer):
         await self.send(text_data=notice)
         await super().end_session()
 
-    async def table_changed(self, event: dict[str, Any]) -> None:
-        await self.show_version(event.get("version", 0))
+    async def hear(self, nudge: dict[str, Any]) -> None:
+        """A nudge to the table's group, handed to this socket by its process
+        (``games.live.neighbours``): a new version, a new chat line, or the table gone (the
+        embedded set-up's poller)."""
+        kind = nudge.get("type")
+        if kind == "table.changed":
+            await self.show_version(nudge.get("version", 0))
+        elif kind == "table.chat":
+            await self._refresh(chat_mark=nudge.get("message_id", 0))
+        elif kind == "table.gone":
+            await self.close()
 
     async def show_version(self, version: int) -> None:
         """Bring this viewer to ``version`` unless he is there already (a move made through
         another socket of this process shows here before its nudge comes back)."""
         if version > self.frames.version:
             await self._refresh(version=version, only_newer=True)
-
-    async def table_chat(self, event: dict[str, Any]) -> None:
-        await self._refresh(chat_mark=event.get("message_id", 0))
-
-    async def table_gone(self, event: dict[str, Any]) -> None:
-        """The process's poller found the table gone."""
-        await self.close()
 
     async def _refresh(
         self, *, version: int = 0, chat_mark: int = 0, note: str = "", only_newer: bool = False

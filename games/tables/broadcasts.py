@@ -55,7 +55,8 @@ def announce_chat(*, table_id: int, message_id: int) -> None:
 
 
 def _send_chat(*, table_id: int, message_id: int) -> None:
-    nudge_group(table_group(table_id), {"type": "table.chat", "message_id": message_id})
+    message = {"type": "table.chat", "table_id": table_id, "message_id": message_id}
+    nudge_group(table_group(table_id), message)
 
 
 @contextmanager

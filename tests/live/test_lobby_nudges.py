@@ -173,6 +173,6 @@ async def test_a_chat_nudge_names_the_new_line_and_never_carries_its_text(
 
     line = await database_sync_to_async(ChatMessage.objects.get)(table=table)
     nudge = await next_message(table_channel)
-    assert nudge == {"type": "table.chat", "message_id": line.pk}
+    assert nudge == {"type": "table.chat", "table_id": table.pk, "message_id": line.pk}
     assert "secret" not in repr(nudge)
     assert await hears_nothing(lobby_channel)

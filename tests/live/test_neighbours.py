@@ -1,15 +1,29 @@
 """A move made through a socket shows at once on the other sockets of its table in the same
 process, each as its own viewer may see it, without waiting for the channel layer's nudge to come
-back (it still goes out, for the sockets of other processes)."""
+back (it still goes out, for the sockets of other processes). The process is one member of the
+table's group however many sockets it has there, and hands what it hears to each of them."""
+
+import asyncio
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.test import override_settings
 
 from games.live.neighbours import NEIGHBOURS
-from games.models import User
-from tests.support.live import FIRST_DRAW, current_version, rummy_table, send_move, table_socket
+from games.models import Table, User
+from games.tables.broadcasts import table_group
+from games.tables.chat import post_message
+from games.tables.play import play
+from tests.support.live import (
+    FIRST_DRAW,
+    close_all,
+    current_version,
+    rummy_table,
+    send_move,
+    table_socket,
+)
+from tests.support.matches import version_of
 from tests.support.sockets import receive_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -62,3 +76,73 @@ async def test_a_closed_socket_is_no_neighbour_of_the_next_move(ana: User, bruno
     assert FIRST_DRAW in await receive_until(mover, f'data-version="{version}"')
     await mover.disconnect()
     assert not NEIGHBOURS.at(table.pk), "the process keeps no socket of the table once all closed"
+
+
+async def group_members(group: str) -> int:
+    """How many channels the channel layer (in memory, or Redis under .ci/run) holds in
+    ``group``."""
+    layer = get_channel_layer()
+    if isinstance(layer, InMemoryChannelLayer):
+        return len(layer.groups.get(group, {}))
+    redis = layer.connection(layer.consistent_hash(group))
+    return int(await redis.zcard(layer._group_key(group)))
+
+
+def draw_from_elsewhere(table: Table, user: User) -> None:
+    """Ana draws through the services, as a page or another process would: the sockets here
+    hear of it only through the channel layer."""
+    play(table_id=table.pk, user=user, version=version_of(table), fields={"move": "draw"})
+
+
+@override_settings(CARDROOM_VERSION_POLL_SECONDS=None)
+async def test_a_tables_sockets_in_a_process_are_one_member_of_its_group_and_all_hear_it(
+    ana: User, bruno: User
+) -> None:
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    sockets = [await table_socket(table, ana), await table_socket(table, bruno)]
+    sockets.append(await table_socket(table))
+    assert await group_members(table_group(table.pk)) == 1
+    version = await current_version(table) + 1
+
+    await database_sync_to_async(draw_from_elsewhere)(table, ana)
+
+    assert FIRST_DRAW in await receive_until(sockets[0], f'data-version="{version}"')
+    for other in sockets[1:]:
+        frame = await receive_until(other, f'data-version="{version}"')
+        assert FIRST_DRAW not in frame, "nobody else sees the card Ana drew"
+    await close_all(*sockets)
+    assert await group_members(table_group(table.pk)) == 0, "the last socket took the process out"
+
+
+@override_settings(CARDROOM_VERSION_POLL_SECONDS=None)
+async def test_a_socket_opened_as_the_last_one_closes_still_hears_the_table(
+    ana: User, bruno: User
+) -> None:
+    """The process leaving the group (its last socket closing) and joining it again (a new
+    socket, a refresh of the page) come in order, whichever the channel layer answers first."""
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    leaving = await table_socket(table, bruno)
+
+    _, coming = await asyncio.gather(leaving.disconnect(), table_socket(table, bruno))
+
+    assert await group_members(table_group(table.pk)) == 1
+    version = await current_version(table) + 1
+    await database_sync_to_async(draw_from_elsewhere)(table, ana)
+    await receive_until(coming, f'data-version="{version}"')
+    await coming.disconnect()
+
+
+@override_settings(CARDROOM_VERSION_POLL_SECONDS=None)
+async def test_a_chat_line_from_elsewhere_reaches_every_socket_of_the_table(
+    ana: User, bruno: User
+) -> None:
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    sockets = [await table_socket(table, ana), await table_socket(table, bruno)]
+
+    await database_sync_to_async(post_message)(
+        table_id=table.pk, user=ana, room="players", text="¡Suerte a todos!"
+    )
+
+    for socket in sockets:
+        await receive_until(socket, "¡Suerte a todos!")
+    await close_all(*sockets)
