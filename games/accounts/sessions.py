@@ -4,9 +4,15 @@ Every socket of a signed-in user joins his group (:func:`user_group`). A logout,
 change and the account's deletion nudge that group once they are committed
 (:func:`end_user_sockets`); each socket then asks whether its own session still signs the user in
 (:func:`signs_in`) and closes if not. The nudge is only the prompt way: a table socket asks the
-same question before every command, so a nudge that was lost changes nothing either."""
+same question before every command, so a nudge that was lost changes nothing either. A move asks
+it inside its own statement: the socket keeps the :class:`SessionSeal` of its last check, and the
+move's statement writes only while the session and the user are as that check found them
+(:func:`seal_condition`); otherwise nothing is written, the socket checks afresh, and closes or
+makes the move as that check says."""
 
+import functools
 import hashlib
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
@@ -37,29 +43,80 @@ def session_digest(session_key: str | None) -> str:
     return hashlib.sha256(session_key.encode()).hexdigest() if session_key else ""
 
 
+@dataclass(frozen=True)
+class SessionSeal:
+    """What a check found when the session ``session_key`` signed ``user_id`` in: the session's
+    stored data, and the user's password hash. While the session keeps that data and has not
+    expired, and the user keeps that password and stays active, the check would find the same
+    (:func:`seal_condition`)."""
+
+    session_key: str
+    session_data: str
+    user_id: int
+    password: str
+
+
+class SessionUnchecked(Exception):
+    """A command given a :class:`SessionSeal` could not be carried out under it, and nothing was
+    written: the caller checks the session and asks again without the seal."""
+
+
 def signs_in(*, session_key: str | None, user_id: int) -> bool:
-    """Whether the session stored under ``session_key`` still signs in ``user_id``: it exists
-    (no logout, not expired), it names him and a backend we use, he exists and that backend lets
-    him log in, and it carries his current session hash (a password change made in another
-    session alters it). Changes nothing, and reads the session and the user afresh in one query:
-    a table socket asks before every command (the sessions live in the database, Django's
-    default engine)."""
+    """Whether the session stored under ``session_key`` still signs in ``user_id``."""
+    return sealed_session(session_key=session_key, user_id=user_id) is not None
+
+
+def sealed_session(*, session_key: str | None, user_id: int) -> SessionSeal | None:
+    """The seal of the session stored under ``session_key`` if it still signs in ``user_id``: it
+    exists (no logout, not expired), it names him and a backend we use, he exists and that backend
+    lets him log in, and it carries his current session hash (a password change made in another
+    session alters it). ``None`` if not. Changes nothing, and reads the session and the user
+    afresh in one query: a table socket asks before every command (the sessions live in the
+    database, Django's default engine), or seals its move's statement with the answer."""
     if not session_key:
-        return False
+        return None
     engine: Any = import_module(settings.SESSION_ENGINE)
     user = _user_and_session(engine.SessionStore.get_model_class(), session_key, user_id)
     encoded = None if user is None else getattr(user, "session_data", None)
     if user is None or encoded is None:
-        return False
+        return None
     data = engine.SessionStore().decode(encoded)
     backend_path = data.get(BACKEND_SESSION_KEY)
     if (
         data.get(SESSION_KEY) != str(user_id)
         or backend_path not in settings.AUTHENTICATION_BACKENDS
         or not _may_log_in(load_backend(backend_path), user)
+        or not constant_time_compare(data.get(HASH_SESSION_KEY, ""), user.get_session_auth_hash())
     ):
-        return False
-    return constant_time_compare(data.get(HASH_SESSION_KEY, ""), user.get_session_auth_hash())
+        return None
+    return SessionSeal(session_key, encoded, user_id, user.password)
+
+
+@functools.cache
+def seal_condition() -> str:
+    """A condition for a statement, true while a seal holds (its parameters:
+    :func:`seal_params`): the session row with the sealed data, unexpired, and the user with the
+    sealed password, active. No stricter than the check itself, and the model backend, the only
+    one that logs anybody in, asks nothing more of a user than to be active."""
+    quote = connection.ops.quote_name
+    sessions = import_module(settings.SESSION_ENGINE).SessionStore.get_model_class()._meta
+    users = User._meta
+
+    def column(meta: Any, field: str) -> str:
+        return quote(meta.get_field(field).column)
+
+    return (
+        f"EXISTS (SELECT 1 FROM {quote(sessions.db_table)}"
+        f" WHERE {column(sessions, 'session_key')} = %s"
+        f" AND {column(sessions, 'session_data')} = %s AND {column(sessions, 'expire_date')} > %s)"
+        f" AND EXISTS (SELECT 1 FROM {quote(users.db_table)} WHERE {quote(users.pk.column)} = %s"
+        f" AND {column(users, 'password')} = %s AND {column(users, 'is_active')})"
+    )
+
+
+def seal_params(seal: SessionSeal) -> list[Any]:
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    return [seal.session_key, seal.session_data, now, seal.user_id, seal.password]
 
 
 def _user_and_session(session_model: type[Model], session_key: str, user_id: int) -> User | None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from games.accounts.sessions import SessionSeal, SessionUnchecked
 from games.models import Table
 from games.tables import chat, play, seating
 from games.tables.errors import TableError
@@ -96,12 +97,21 @@ def parse_table_command(text: str | None, *, table_id: int) -> TableCommand:
     return SeatCommand(action, _seat_number(data.get("seat")))
 
 
-def run_table_command(command: TableCommand, *, table_id: int, user: seating.Actor) -> Table:
-    """Carry out a parsed command through its service; refusals raise ``TableError``."""
+def run_table_command(
+    command: TableCommand, *, table_id: int, user: seating.Actor, seal: SessionSeal | None = None
+) -> Table:
+    """Carry out a parsed command through its service; refusals raise ``TableError``. A move may
+    be sealed with the socket's session (``play.play``); another command is not to be."""
     if isinstance(command, MoveCommand):
         return play.play(
-            table_id=table_id, user=user, version=command.version, fields=command.fields
+            table_id=table_id,
+            user=user,
+            version=command.version,
+            fields=command.fields,
+            seal=seal,
         )
+    if seal is not None:
+        raise SessionUnchecked
     if isinstance(command, ChatCommand):
         return chat.post_message(table_id=table_id, user=user, room=command.room, text=command.text)
     if isinstance(command, SeatCommand):

@@ -18,7 +18,8 @@ from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
-from games.live.commands import parse_table_command, run_table_command
+from games.accounts.sessions import SessionSeal, SessionUnchecked
+from games.live.commands import MoveCommand, TableCommand, parse_table_command, run_table_command
 from games.live.fragments import lobby_refusal, table_message
 from games.live.frames import ViewerFrames
 from games.live.heartbeats import HEARTBEATS, LOBBY_HEARTBEATS
@@ -35,6 +36,7 @@ from games.live.rate_limits import (
 from games.live.repeated_moves import LastMove
 from games.live.session_sockets import SessionBoundConsumer, SessionEnded
 from games.live.tournament_frames import standings_frame, standings_refusal
+from games.models import Table
 from games.tables.access import granted_table_ids, granted_tournament_ids
 from games.tables.broadcasts import LOBBY_GROUP, Nudge, nudges_held, send_held
 from games.tables.errors import StaleMove, TableError
@@ -381,17 +383,40 @@ class TableConsumer(SessionBoundConsumer):
             try:
                 if not self.budget.spend():
                     raise TableError(_("Too many messages at once: wait a moment."))
-                self.check_session()
-                command = parse_table_command(text, table_id=self.table_id)
+                command, seal = self._checked(text)
                 if self.last_move.repeated_by(command):
                     return None, held
-                table = run_table_command(command, table_id=self.table_id, user=self.user)
+                table = self._run(command, seal)
             except StaleMove as stale:
                 return LostRace(stale.version), held
             except TableError as error:
                 return table_message(error.message), held
             self.last_move.played(command)
             return table.version, held
+
+    def _checked(self, text: str | None) -> tuple[TableCommand, SessionSeal | None]:
+        """The message read, and the seal to carry it under: a move carries the seal of the last
+        session check instead of a check of its own (``games.tables.snapshot_moves``); anything
+        else is checked first, and a message the table cannot read is refused only while the
+        session holds."""
+        try:
+            command = parse_table_command(text, table_id=self.table_id)
+        except TableError:
+            self.check_session()
+            raise
+        seal = self.session_seal if isinstance(command, MoveCommand) else None
+        if seal is None:
+            self.check_session()
+        return command, seal
+
+    def _run(self, command: TableCommand, seal: SessionSeal | None) -> Table:
+        """Carry the command out, under ``seal`` if any; a sealed move that could not be made so
+        is made again once the session is checked."""
+        try:
+            return run_table_command(command, table_id=self.table_id, user=self.user, seal=seal)
+        except SessionUnchecked:
+            self.check_session()
+            return run_table_command(command, table_id=self.table_id, user=self.user)
 
 
 class TournamentConsumer(SessionBoundConsumer):

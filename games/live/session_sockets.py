@@ -7,7 +7,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 
-from games.accounts.sessions import session_digest, signs_in, user_group
+from games.accounts.sessions import (
+    SessionSeal,
+    sealed_session,
+    session_digest,
+    signs_in,
+    user_group,
+)
 from games.models import User
 
 NORMAL_CLOSURE = 1000
@@ -23,6 +29,7 @@ class SessionBoundConsumer(AsyncWebsocketConsumer):
 
     session_user_id: int | None = None
     session_key: str | None = None
+    session_seal: SessionSeal | None = None  # what the last check found, to seal a move with
     socket_owner: str | None = None  # its slot among its owner's sockets (games.live.consumers)
 
     @property
@@ -50,10 +57,14 @@ class SessionBoundConsumer(AsyncWebsocketConsumer):
 
     def check_session(self) -> None:
         """Raise :class:`SessionEnded` unless the socket's session still signs its user in (an
-        anonymous socket has nothing to lose). Synchronous: it reads the database."""
-        if self.session_user_id is not None and not signs_in(
+        anonymous socket has nothing to lose), and keep the seal of what the check found.
+        Synchronous: it reads the database."""
+        if self.session_user_id is None:
+            return
+        self.session_seal = sealed_session(
             session_key=self.session_key, user_id=self.session_user_id
-        ):
+        )
+        if self.session_seal is None:
             raise SessionEnded
 
     async def session_check(self, event: dict[str, Any]) -> None:

@@ -22,6 +22,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.accounts.sessions import SessionSeal, SessionUnchecked
 from games.engine.errors import EngineError
 from games.engine.messages import render
 from games.engine.protocol import HAND_OVER, MATCH_OVER, PLAYING, JsonObject
@@ -64,15 +65,28 @@ MOVE_FIELDS = (
 Actor = User | AnonymousUser
 
 
-def play(*, table_id: int, user: Actor, version: int, fields: Mapping[str, object]) -> Table:
+def play(
+    *,
+    table_id: int,
+    user: Actor,
+    version: int,
+    fields: Mapping[str, object],
+    seal: SessionSeal | None = None,
+) -> Table:
     """``user`` makes the move described by a browser form's ``fields`` (the game's screen reads
     them; ``revancha``, and ``ready`` for a game whose engine has no "Listo", are the table's),
-    on the table as it was at ``version``."""
+    on the table as it was at ``version``. With the ``seal`` of his socket's session, the move is
+    made only in the one statement, under the seal (``games.tables.snapshot_moves``): any other
+    way raises :class:`SessionUnchecked` having written nothing."""
     move = fields.get("move")
     if isinstance(user, User) and move not in VERSIONLESS_MOVES:
-        moved = play_on_snapshot(table_id=table_id, user=user, version=version, fields=fields)
+        moved = play_on_snapshot(
+            table_id=table_id, user=user, version=version, fields=fields, seal=seal
+        )
         if moved is not None:
             return moved
+    if seal is not None:
+        raise SessionUnchecked
     with transaction.atomic():
         table = _lock_for(table_id, user)
         kind = game_kind(table.game)

@@ -15,6 +15,11 @@ race from a refusal), one that ends or begins a hand, a tournament's or a house 
 statement that wrote nothing, a move inside a caller's transaction, and every move on SQLite,
 where a round trip costs nothing.
 
+A move sent through a socket carries the seal of the socket's last session check
+(``games.accounts.sessions``) and the statement writes only while it holds: the session check
+costs no query of its own. A sealed move that is not written so is not made the locked way
+either; the socket checks its session first.
+
 Why the snapshot is the table as it is (docs/live-tables.md, "A move's match from the
 snapshot"): every change of a table's match or seats moves its version in the same transaction,
 and the statement writes only while the version is the snapshot's."""
@@ -29,6 +34,7 @@ from django.db import DatabaseError, connection, transaction
 from django.db.models import Field, Model
 from django.utils import timezone
 
+from games.accounts.sessions import SessionSeal, seal_condition, seal_params
 from games.engine.errors import EngineError
 from games.engine.protocol import PLAYING, JsonObject
 from games.kinds.match import Match
@@ -63,11 +69,18 @@ def within_hand(table: Table, before: Match, after: Match) -> bool:
 
 
 def play_on_snapshot(
-    *, table_id: int, user: User, version: int, fields: Mapping[str, object]
+    *,
+    table_id: int,
+    user: User,
+    version: int,
+    fields: Mapping[str, object],
+    seal: SessionSeal | None = None,
 ) -> Table | None:
     """``user``'s move from his browser's form ``fields`` on the table at ``version``, made and
     written as this module says; ``None`` when it is to go the locked way, having written
-    nothing."""
+    nothing. With ``seal``, the statement writes only while his socket's session holds as it was
+    last checked (``games.accounts.sessions.seal_condition``): the check itself is then one
+    condition of the statement, not a query before it."""
     if connection.vendor != "postgresql" or connection.in_atomic_block:
         return None
     kept = SNAPSHOTS.at_version(table_id, version)
@@ -106,7 +119,7 @@ def play_on_snapshot(
         told=told,
         created_at=moved.updated_at,
     )
-    if not _write(moved, played, log, shown=version):
+    if not _write(moved, played, log, shown=version, seal=seal):
         return None
     move = ToldMove(log.seq, seat, told)
     transaction.on_commit(
@@ -130,7 +143,9 @@ def _next_rows(table: Table, game: Game, after: Match) -> tuple[Table, Game]:
     return moved, played
 
 
-def _write(moved: Table, played: Game, log: Action, *, shown: int) -> bool:
+def _write(
+    moved: Table, played: Game, log: Action, *, shown: int, seal: SessionSeal | None
+) -> bool:
     """The one statement; ``True`` when it wrote (the table was still at ``shown``). A statement
     the database refuses writes nothing either (it is its own transaction): it is logged, since
     under the version's guard it means the statement no longer fits the tables, and the move goes
@@ -140,6 +155,7 @@ def _write(moved: Table, played: Game, log: Action, *, shown: int) -> bool:
         _value(moved, "updated_at"),
         moved.pk,
         shown,
+        *([] if seal is None else seal_params(seal)),
         *(_value(played, field) for field in MATCH_FIELDS),
         played.pk,
         played.last_seq - 1,
@@ -147,7 +163,7 @@ def _write(moved: Table, played: Game, log: Action, *, shown: int) -> bool:
     ]
     try:
         with connection.cursor() as cursor:
-            cursor.execute(_statement(), params)
+            cursor.execute(_statement(sealed=seal is not None), params)
             return bool(cursor.rowcount == 1)
     except DatabaseError:
         logger.warning("A move's one statement failed; it goes the locked way", exc_info=True)
@@ -155,15 +171,16 @@ def _write(moved: Table, played: Game, log: Action, *, shown: int) -> bool:
 
 
 @functools.cache
-def _statement() -> str:
-    """The statement's text, made once: the table's next version if it is still at the one
-    shown, the match's new fields if it is still at the move before, the log's new row if both
-    were written."""
+def _statement(*, sealed: bool) -> str:
+    """The statement's text, made once (with or without a session's seal): the table's next
+    version if it is still at the one shown (and the seal holds), the match's new fields if it is
+    still at the move before, the log's new row if both were written."""
     name = connection.ops.quote_name
+    seal = f" AND {seal_condition()}" if sealed else ""
     return (
         f"WITH moved AS (UPDATE {name(Table._meta.db_table)}"
         f" SET {_column(Table, 'version')} = %s, {_column(Table, 'updated_at')} = %s"
-        f" WHERE {_key(Table)} = %s AND {_column(Table, 'version')} = %s RETURNING 1),"
+        f" WHERE {_key(Table)} = %s AND {_column(Table, 'version')} = %s{seal} RETURNING 1),"
         f" played AS (UPDATE {name(Game._meta.db_table)} SET "
         + ", ".join(f"{_column(Game, field)} = %s" for field in MATCH_FIELDS)
         + f" WHERE {_key(Game)} = %s AND {_column(Game, 'last_seq')} = %s"

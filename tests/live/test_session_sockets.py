@@ -15,7 +15,7 @@ from django.test import Client
 
 from cardroom.asgi import application
 from games.models import Action, ChatMessage, Table, User
-from tests.support.live import rummy_table, send_move
+from tests.support.live import FIRST_DRAW, current_version, rummy_table, send_move
 from tests.support.sockets import RECEIVE_SECONDS, receive_until, send_action
 from tests.support.tables import open_table
 
@@ -85,6 +85,13 @@ def change_password(client: Client) -> None:
         {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
     )
     assert response.status_code == 302
+
+
+def write_in_session(client: Client) -> None:
+    """Store something more in the browser's session, as a page may."""
+    session = client.session
+    session["visited"] = "lobby"
+    session.save()
 
 
 @pytest.fixture
@@ -220,3 +227,49 @@ async def test_no_chat_line_nor_match_start_from_a_socket_whose_session_ended(
     assert await close_code(start_socket) == NORMAL_CLOSE
     assert await database_sync_to_async(stored)(table) == before
     assert before[2] == Table.Status.WAITING
+
+
+@pytest.mark.usefixtures("lost_session_messages")
+@pytest.mark.parametrize("how", ["logout", "password"])
+async def test_a_move_after_a_move_is_refused_once_the_session_ended_between_them(
+    ana: User, bruno: User, with_password: Callable[[User], User], how: str
+) -> None:
+    """A socket's move carries what the last check of its session found, instead of a query of
+    its own (on PostgreSQL): a session that ended since is caught all the same."""
+    await database_sync_to_async(with_password)(ana)
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    stolen = await sync_to_async(signed_in)(ana)
+    socket = await table_socket_in(stolen, table)
+    await send_move(socket, table, move="draw")
+    await receive_until(socket, FIRST_DRAW)
+    if how == "logout":
+        await sync_to_async(log_out)(stolen)
+    else:  # made in another browser
+        await sync_to_async(change_password)(await sync_to_async(signed_in)(ana))
+    before = await database_sync_to_async(stored)(table)
+
+    await send_move(socket, table, move="discard", card=FIRST_DRAW)
+
+    assert await close_code(socket) == NORMAL_CLOSE
+    assert await database_sync_to_async(stored)(table) == before
+
+
+async def test_a_move_after_a_move_is_made_when_the_session_was_only_written_between_them(
+    ana: User, bruno: User, with_password: Callable[[User], User]
+) -> None:
+    """Another page of the same browser changed what the session stores (here its language):
+    the session still signs Ana in, so her next move is made."""
+    await database_sync_to_async(with_password)(ana)
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    browser = await sync_to_async(signed_in)(ana)
+    socket = await table_socket_in(browser, table)
+    await send_move(socket, table, move="draw")
+    await receive_until(socket, FIRST_DRAW)
+    await sync_to_async(write_in_session)(browser)
+    version = await current_version(table)
+
+    await send_move(socket, table, move="discard", card=FIRST_DRAW)
+
+    await receive_until(socket, f'data-version="{version + 1}"')
+    assert await database_sync_to_async(stored)(table) == (2, 0, Table.Status.PLAYING)
+    await socket.disconnect()

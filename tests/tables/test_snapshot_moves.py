@@ -2,16 +2,25 @@
 the version he was shown, is written in one statement guarded by that version
 (``games.tables.snapshot_moves``): of two moves on one version exactly one is written, a table
 that has moved on takes nothing from it, and a move the engine refuses or one that ends a hand
-goes the locked way. SQLite always goes the locked way (nothing to test there)."""
+goes the locked way. A socket's move carries the seal of its session's last check, which the
+statement checks in the same statement. SQLite always goes the locked way (nothing to test
+there)."""
 
+from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.sessions.models import Session
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
+from games.accounts.sessions import SessionSeal, SessionUnchecked, sealed_session
 from games.engine import rummy
-from games.models import Action, Game
+from games.models import Action, Game, User
 from games.tables import play, snapshot_moves
 from games.tables.errors import StaleMove, TableError
 from games.tables.snapshots import SNAPSHOTS
@@ -89,9 +98,97 @@ def test_a_statement_the_database_refuses_is_logged_and_the_move_goes_the_locked
     """Say a migration changed a column the statement names: the player's move is still made."""
     table, user, fields = kept_table_and_mover(make_user)
     version = version_of(table)
-    renamed = snapshot_moves._statement().replace('"state"', '"no_such_column"')
-    monkeypatch.setattr(snapshot_moves, "_statement", lambda: renamed)
+    renamed = snapshot_moves._statement(sealed=False).replace('"state"', '"no_such_column"')
+    monkeypatch.setattr(snapshot_moves, "_statement", lambda sealed: renamed)
     play.play(table_id=table.pk, user=user, version=version, fields=fields)
     assert version_of(table) == version + 1
     assert Action.objects.filter(game__table=table).count() == 1
     assert "goes the locked way" in caplog.text and "no_such_column" in caplog.text
+
+
+def session_of(user: User) -> Session:
+    """A browser's session in which ``user`` logged in."""
+    client = Client()
+    client.force_login(user)
+    return Session.objects.get(session_key=client.session.session_key)
+
+
+def sealed(user: User) -> tuple[Session, SessionSeal]:
+    session = session_of(user)
+    seal = sealed_session(session_key=session.session_key, user_id=user.pk)
+    assert seal is not None
+    return session, seal
+
+
+def test_a_sealed_move_checks_the_session_in_its_one_statement(make_user: Any) -> None:
+    """A socket's move carries the seal of its session's last check: no query before the
+    statement, which writes under it."""
+    table, user, fields = kept_table_and_mover(make_user)
+    _session, seal = sealed(user)
+    version = version_of(table)
+    with CaptureQueriesContext(connection) as queries:
+        moved = play.play(table_id=table.pk, user=user, version=version, fields=fields, seal=seal)
+    assert [q["sql"].split(" ", 1)[0] for q in queries] == ["WITH"]
+    assert moved.version == version_of(table) == version + 1
+    assert Action.objects.filter(game__table=table).count() == 1
+
+
+def log_out(session: Session, user: User) -> None:
+    session.delete()
+
+
+def change_password(session: Session, user: User) -> None:
+    user.set_password("a brand new pass phrase 2024")
+    user.save()
+
+
+def deactivate(session: Session, user: User) -> None:
+    User.objects.filter(pk=user.pk).update(is_active=False)
+
+
+def expire(session: Session, user: User) -> None:
+    Session.objects.filter(pk=session.pk).update(expire_date=timezone.now() - timedelta(seconds=1))
+
+
+def write_session(session: Session, user: User) -> None:
+    """Another page of the same browser stored something in the session: it still signs him in,
+    but the seal no longer says so."""
+    store = SessionStore(session_key=session.session_key)
+    store["visited"] = "lobby"
+    store.save()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [log_out, change_password, deactivate, expire, write_session],
+    ids=lambda f: f.__name__,
+)
+def test_a_sealed_move_writes_nothing_once_the_session_changed(
+    make_user: Any, change: Callable[[Session, User], None]
+) -> None:
+    """Whatever changed, the move is not made under the seal: the caller checks the session
+    afresh, and refuses or makes the move again as that check says."""
+    table, user, fields = kept_table_and_mover(make_user)
+    session, seal = sealed(user)
+    change(session, user)
+    version = version_of(table)
+    with pytest.raises(SessionUnchecked):
+        play.play(table_id=table.pk, user=user, version=version, fields=fields, seal=seal)
+    assert version_of(table) == version
+    assert Action.objects.filter(game__table=table).count() == 0
+
+
+def test_a_sealed_move_that_would_go_the_locked_way_asks_for_a_check(make_user: Any) -> None:
+    """A move the one statement does not make (here one the engine refuses) is not made under
+    the seal either: the session is checked before the locked way answers."""
+    table, user, _fields = kept_table_and_mover(make_user)
+    _session, seal = sealed(user)
+    with pytest.raises(SessionUnchecked):
+        play.play(
+            table_id=table.pk,
+            user=user,
+            version=version_of(table),
+            fields={"move": "discard", "card": "1O"},
+            seal=seal,
+        )
+    assert Action.objects.filter(game__table=table).count() == 0
