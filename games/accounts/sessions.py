@@ -46,14 +46,15 @@ def session_digest(session_key: str | None) -> str:
 @dataclass(frozen=True)
 class SessionSeal:
     """What a check found when the session ``session_key`` signed ``user_id`` in: the session's
-    stored data, and the user's password hash. While the session keeps that data and has not
-    expired, and the user keeps that password and stays active, the check would find the same
-    (:func:`seal_condition`)."""
+    stored data, and the user's password hash, each as its MD5 digest (the database compares
+    those; neither the session's data nor the password's hash travels in a statement). While the
+    session keeps that data and has not expired, and the user keeps that password and stays
+    active, the check would find the same (:func:`seal_condition`)."""
 
     session_key: str
-    session_data: str
+    data_digest: str
     user_id: int
-    password: str
+    password_digest: str
 
 
 class SessionUnchecked(Exception):
@@ -89,15 +90,21 @@ def sealed_session(*, session_key: str | None, user_id: int) -> SessionSeal | No
         or not constant_time_compare(data.get(HASH_SESSION_KEY, ""), user.get_session_auth_hash())
     ):
         return None
-    return SessionSeal(session_key, encoded, user_id, user.password)
+    return SessionSeal(session_key, _md5(encoded), user_id, _md5(user.password))
+
+
+def _md5(text: str) -> str:
+    """The digest PostgreSQL's ``md5()`` gives of ``text``: a mark of change, not a secret."""
+    return hashlib.md5(text.encode(), usedforsecurity=False).hexdigest()
 
 
 @functools.cache
 def seal_condition() -> str:
-    """A condition for a statement, true while a seal holds (its parameters:
-    :func:`seal_params`): the session row with the sealed data, unexpired, and the user with the
-    sealed password, active. No stricter than the check itself, and the model backend, the only
-    one that logs anybody in, asks nothing more of a user than to be active."""
+    """A condition for a PostgreSQL statement (the only database a sealed move's statement runs
+    on), true while a seal holds (its parameters: :func:`seal_params`): the session row with the
+    sealed data, unexpired, and the user with the sealed password, active. No stricter than the
+    check itself, and the model backend, the only one that logs anybody in, asks nothing more of a
+    user than to be active."""
     quote = connection.ops.quote_name
     sessions = import_module(settings.SESSION_ENGINE).SessionStore.get_model_class()._meta
     users = User._meta
@@ -108,15 +115,16 @@ def seal_condition() -> str:
     return (
         f"EXISTS (SELECT 1 FROM {quote(sessions.db_table)}"
         f" WHERE {column(sessions, 'session_key')} = %s"
-        f" AND {column(sessions, 'session_data')} = %s AND {column(sessions, 'expire_date')} > %s)"
+        f" AND md5({column(sessions, 'session_data')}) = %s"
+        f" AND {column(sessions, 'expire_date')} > %s)"
         f" AND EXISTS (SELECT 1 FROM {quote(users.db_table)} WHERE {quote(users.pk.column)} = %s"
-        f" AND {column(users, 'password')} = %s AND {column(users, 'is_active')})"
+        f" AND md5({column(users, 'password')}) = %s AND {column(users, 'is_active')})"
     )
 
 
 def seal_params(seal: SessionSeal) -> list[Any]:
     now = connection.ops.adapt_datetimefield_value(timezone.now())
-    return [seal.session_key, seal.session_data, now, seal.user_id, seal.password]
+    return [seal.session_key, seal.data_digest, now, seal.user_id, seal.password_digest]
 
 
 def _user_and_session(session_model: type[Model], session_key: str, user_id: int) -> User | None:
