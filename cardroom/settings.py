@@ -132,7 +132,14 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # One channel of the process hears every table's nudges (games/live/neighbours.py): it holds
+    # as many waiting messages as the Redis layer's shared queue, not the default 100.
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels.layers.InMemoryChannelLayer",
+            "CONFIG": {"capacity": 2000},
+        }
+    }
 
 # Celery (docs/clocks-and-bots.md): Redis when REDIS_URL is set; otherwise kombu's filesystem
 # transport writing each message whole (cardroom/broker.py) in CELERY_FOLDER, shared by the web
