@@ -229,6 +229,15 @@ async def test_no_chat_line_nor_match_start_from_a_socket_whose_session_ended(
     assert before[2] == Table.Status.WAITING
 
 
+async def drawn_on(browser: Client, table: Table) -> WebsocketCommunicator:
+    """A socket of ``browser`` at ``table`` through which Ana, on turn, has drawn: its session
+    was checked, and its next move carries that check's seal."""
+    socket = await table_socket_in(browser, table)
+    await send_move(socket, table, move="draw")
+    await receive_until(socket, FIRST_DRAW)
+    return socket
+
+
 @pytest.mark.usefixtures("lost_session_messages")
 @pytest.mark.parametrize("how", ["logout", "password"])
 async def test_a_move_after_a_move_is_refused_once_the_session_ended_between_them(
@@ -239,9 +248,7 @@ async def test_a_move_after_a_move_is_refused_once_the_session_ended_between_the
     await database_sync_to_async(with_password)(ana)
     table = await database_sync_to_async(rummy_table)(ana, bruno)
     stolen = await sync_to_async(signed_in)(ana)
-    socket = await table_socket_in(stolen, table)
-    await send_move(socket, table, move="draw")
-    await receive_until(socket, FIRST_DRAW)
+    socket = await drawn_on(stolen, table)
     if how == "logout":
         await sync_to_async(log_out)(stolen)
     else:  # made in another browser
@@ -257,14 +264,12 @@ async def test_a_move_after_a_move_is_refused_once_the_session_ended_between_the
 async def test_a_move_after_a_move_is_made_when_the_session_was_only_written_between_them(
     ana: User, bruno: User, with_password: Callable[[User], User]
 ) -> None:
-    """Another page of the same browser changed what the session stores (here its language):
-    the session still signs Ana in, so her next move is made."""
+    """Another page of the same browser stored something more in the session: it still signs
+    Ana in, so her next move is made."""
     await database_sync_to_async(with_password)(ana)
     table = await database_sync_to_async(rummy_table)(ana, bruno)
     browser = await sync_to_async(signed_in)(ana)
-    socket = await table_socket_in(browser, table)
-    await send_move(socket, table, move="draw")
-    await receive_until(socket, FIRST_DRAW)
+    socket = await drawn_on(browser, table)
     await sync_to_async(write_in_session)(browser)
     version = await current_version(table)
 
