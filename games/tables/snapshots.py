@@ -33,6 +33,9 @@ from games.tables.move_log import SHOWN_MOVES, ToldMove
 from games.tables.notes import SHOWN_NOTES
 
 KEPT_TABLES = 2048
+READS_TO_AGREE = 3
+"""How many times a snapshot is read while the table keeps moving on during the read; the last
+read is kept even so (its frame shows some parts early, the next version's frame the rest)."""
 NO_WALLETS = Wallets(balances={}, top_ups=frozenset())
 SHOWN_HANDS = 20
 """How many finished hands the table page lists (the newest); its history page has them all."""
@@ -158,9 +161,28 @@ def after_move(
 def read_snapshot(*, table_id: int, previous: TableSnapshot | None = None) -> TableSnapshot | None:
     """The table now, or ``None`` when it is gone. The table's row and marks come in the same
     statement as its match (the engine state), so a frame's version is that of the state it
-    shows. What has not moved since ``previous`` is taken from it."""
+    shows. What has not moved since ``previous`` is taken from it.
+
+    The seats, the log and the rest come in statements of their own: when the table moved on
+    while they were read (a player sat out between the first statement and the seats'), the
+    snapshot would show those parts as they are at a newer version than the one it says, and a
+    frame would be half one version, half the next (a seat sat out, without the log line that says
+    why). Then it is read again, up to ``READS_TO_AGREE`` times."""
     if not 0 < table_id < ID_LIMIT:
         return None
+    snapshot = None
+    for _ in range(READS_TO_AGREE):
+        snapshot = _read_once(table_id, previous)
+        if snapshot is None or snapshot.version == _version_now(table_id):
+            return snapshot
+    return snapshot
+
+
+def _version_now(table_id: int) -> int | None:
+    return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()
+
+
+def _read_once(table_id: int, previous: TableSnapshot | None) -> TableSnapshot | None:
     game = (
         _with_marks(Game.objects.select_related("table__host"), table=OuterRef("table_id"))
         .filter(table_id=table_id)

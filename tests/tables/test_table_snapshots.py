@@ -2,15 +2,17 @@
 the database once, however many sockets show the table, and what two viewers are shown alike is
 rendered once. Each viewer still gets his own view."""
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import timezone
 
 from games.kinds.screens import Part
 from games.live.part_cache import Renderings, part_digest
-from games.models import Table, User
-from games.tables import snapshots
+from games.models import Table, TableNote, User
+from games.tables import presence, snapshots
 from tests.support.live import close_all, send_move, table_socket
 from tests.support.matches import match_of, play_until_hands, seat_to_move, start_match, user_at
 from tests.support.sockets import receive_until
@@ -48,6 +50,30 @@ async def test_a_move_made_here_hands_its_table_to_the_sockets_here_without_a_re
         await receive_until(socket, 'id="rummy-piles"')
     assert reads == []
     await close_all(*sockets)
+
+
+def test_a_frame_never_shows_a_seat_sat_out_without_the_log_line_that_says_why(
+    ana: User, bruno: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table moves on while its snapshot is read (a player sat out after the match was read,
+    before the seats were): the snapshot is read again, and shows that version whole."""
+    table = start_match([ana, bruno], seat_count=2)
+    read_seats = snapshots.with_ratings
+    sat_out: list[bool] = []
+
+    def seats_read_after_a_sit_out(rows: Any, **kwargs: Any) -> Any:
+        if not sat_out:
+            later = timezone.now() + timedelta(seconds=61)
+            sat_out.append(presence.sit_out_absent(table_id=table.pk, now=later))
+        return read_seats(rows, **kwargs)
+
+    monkeypatch.setattr(snapshots, "with_ratings", seats_read_after_a_sit_out)
+    snapshot = snapshots.read_snapshot(table_id=table.pk)
+    assert sat_out == [True]
+    assert snapshot is not None
+    assert snapshot.version == Table.objects.get(pk=table.pk).version
+    assert [seat.sat_out for seat in snapshot.seats].count(True) == 1
+    assert [note.kind for note in snapshot.notes].count(TableNote.Kind.SAT_OUT) == 1
 
 
 def _counted_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
