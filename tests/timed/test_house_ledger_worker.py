@@ -1,16 +1,18 @@
-"""Six house tables of bots (two each of Monte, the three-bet stud and Pai Gow Poker, three bots
-at each) played by a real Celery worker and its beat, against Redis and the test database, until
+"""Nine house tables of bots (three each of Monte, the three-bet stud and Pai Gow Poker, three
+bots at each) played by real Celery workers and a beat, against Redis and the test database, until
 they have played COUPS coups together; then every match is replayed from its seed and its log,
 and at the end of every coup each player's ledger entries for the match up to that coup must sum
 to his seat's chips off the table minus the 10⁹ it started with (docs/house-tables.md,
 "Chips"). The wallet must agree with itself (``wallet.audit``) and with the chips issued, the
-worker must not have died nor logged an error, and no coup may have waited for a window's clock
+workers must not have died nor logged an error, and no coup may have waited for a window's clock
 (a bot's move lost). Run by .ci/run with ``-m services``.
 
-Two workers (one with the beat) run with no pause between coups and bots moving 0.01-0.02 s after
-a change. On the 2-core development machine, otherwise idle, they play about 4 coups a second
-(311 in 72 s), so the 2,000 coups take about 8 minutes. The test leaves Redis clean for the next
-worker test."""
+Three workers (one with the beat) run with no pause between coups and bots moving 0.01-0.02 s
+after a change. A coup is mostly waiting (each worker runs one task at a time), so more tables
+and workers play more coups a second: on the 2-core development machine, otherwise idle, two
+workers at six tables played 200 coups in 45 s, three at nine 202 in 36 s, so the 2,000 coups
+take about 6 minutes. PLAY_SECONDS leaves room for a machine twice as slow, with .ci/run's soak
+beside it. The test leaves Redis clean for the next worker test."""
 
 import os
 import time
@@ -40,10 +42,10 @@ from tests.timed.test_celery_worker import celery_worker
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 COUPS = 2_000
-PLAY_SECONDS = 1080
-TABLES_PER_GAME = 2
+PLAY_SECONDS = 1500
+TABLES_PER_GAME = 3
 BOTS_PER_TABLE = 3
-WORKERS = 2  # the first with the beat
+WORKERS = 3  # the first with the beat
 CLOCK = 120  # seconds: a window that waits for it cannot hide among coups of a few seconds
 SEAT_CHIPS = 10**9  # each engine seat's running count at the start of a match
 HOUSE_SETTINGS = {"CARDROOM_BOT_DELAY": "0.01,0.02", "CARDROOM_HOUSE_PAUSE_SECONDS": "0"}
