@@ -4,12 +4,14 @@ back (it still goes out, for the sockets of other processes). The process is one
 table's group however many sockets it has there, and hands what it hears to each of them."""
 
 import asyncio
+import logging
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.test import override_settings
 
+from games.live import neighbours
 from games.live.neighbours import NEIGHBOURS
 from games.models import Table, User
 from games.tables.broadcasts import table_group
@@ -146,3 +148,38 @@ async def test_a_chat_line_from_elsewhere_reaches_every_socket_of_the_table(
     for socket in sockets:
         await receive_until(socket, "¡Suerte a todos!")
     await close_all(*sockets)
+
+
+@override_settings(CARDROOM_VERSION_POLL_SECONDS=None)
+async def test_the_process_hears_its_tables_again_after_a_read_of_its_channel_failed(
+    ana: User, bruno: User, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Redis restarting makes the process's read of its channel fail: that is logged, the read
+    is tried again, and what comes next reaches the sockets as before."""
+    monkeypatch.setattr(neighbours, "RETRY_SECONDS", 0.05)
+    caplog.set_level(logging.WARNING, logger="games.live.neighbours")
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    watcher = await table_socket(table, bruno)
+    layer = get_channel_layer()
+    read = layer.receive
+    failed: list[str] = []
+
+    async def receive_failing_once(channel: str) -> dict[str, object]:
+        if not failed:
+            failed.append(channel)
+            raise ConnectionError("Redis is restarting")
+        return await read(channel)
+
+    # The read under way when this is set is the real one: the next read is the one that fails.
+    monkeypatch.setattr(layer, "receive", receive_failing_once)
+    version = await current_version(table) + 1
+    await database_sync_to_async(draw_from_elsewhere)(table, ana)
+    await receive_until(watcher, f'data-version="{version}"')
+
+    await database_sync_to_async(post_message)(
+        table_id=table.pk, user=ana, room="players", text="¿Seguimos?"
+    )
+    await receive_until(watcher, "¿Seguimos?")
+    assert failed, "a read of the process's channel failed"
+    assert "The table nudges could not be read" in caplog.text
+    await watcher.disconnect()
