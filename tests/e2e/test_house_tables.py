@@ -126,6 +126,31 @@ def assert_controls_fitted(size: ViewportSize, outside: list[str]) -> None:
     assert outside == [], f"outside the {size['width']}x{size['height']} window: {outside}"
 
 
+SPILLING_OUT = """(selector) => {
+  const spilling = [];
+  for (const seat of document.querySelectorAll(selector)) {
+    const edge = seat.getBoundingClientRect();
+    const style = getComputedStyle(seat);
+    const left = edge.left + parseFloat(style.paddingLeft);
+    const right = edge.right - parseFloat(style.paddingRight);
+    for (const shown of seat.querySelectorAll(".card, .paigow-category")) {
+      const box = shown.getBoundingClientRect();
+      if (box.left < left - 0.5 || box.right > right + 0.5) {
+        spilling.push(`${shown.className} in seat ${seat.dataset.paigowSeat}`);
+      }
+    }
+  }
+  return spilling;
+}"""
+
+
+def spilling_out_of_seats(page: Page, seats: str) -> list[str]:
+    """The cards and hand names drawn past a side of the seat that shows them (into its padding,
+    or out of it)."""
+    spilling: list[str] = page.evaluate(SPILLING_OUT, seats)
+    return spilling
+
+
 def screenshot(page: Page, game: str, size: ViewportSize) -> None:
     """What the window shows at the top of the page, for a person to look at."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -291,6 +316,8 @@ def test_a_pai_gow_coup(
     )
     expect(player.locator("#paigow-hand .paigow-hand-low .card")).to_have_count(2)
     expect(player.locator("#paigow-bank .paigow-hand-high .card")).to_have_count(5)
+    expect(player.locator(".paigow-seat.is-viewer .paigow-hand-high .card")).to_have_count(5)
+    assert spilling_out_of_seats(player, ".paigow-seat") == []
     expect(paigow_balance(player)).to_have_text(str(WELCOME_CHIPS + 19))
     assert_header_wallet(player, WELCOME_CHIPS + 19)
     assert_not_reloaded(player)
