@@ -71,13 +71,13 @@ def main(argv: list[str] | None = None) -> int:
 
     call_command("migrate", verbosity=0)
     renders = [0]
-    render = part_cache.render_to_string
+    render = part_cache.render_plain
 
     def counted_render(*args: Any, **kwargs: Any) -> str:
         renders[0] += 1
         return render(*args, **kwargs)
 
-    part_cache.render_to_string = counted_render
+    part_cache.render_plain = counted_render
     cache_reads = [0]
 
     def counted_read(**kwargs: Any) -> Any:

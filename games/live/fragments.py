@@ -94,7 +94,7 @@ def seats_part(live: LiveTable) -> Part:
         {
             "table_id": table.pk,
             "status": table.status,
-            "status_label": str(table.get_status_display()),
+            "status_label": str(Table.Status(table.status).label),
             "seat_count": table.seat_count,
             "players": view.players,
             "players_needed": view.players_needed,

@@ -3,7 +3,12 @@
 A part's HTML depends only on its template, its plain data and the active language
 (``games.kinds.screens.Part``). So a part is named by a digest of the three: a socket that already
 sent a part with that digest sends nothing, and viewers shown the same thing (the melds on the
-table, a spectator's screen, the log) share one rendering."""
+table, a spectator's screen, the log) share one rendering.
+
+A part is rendered with localization off: its numbers are whole numbers (chips, points, counts,
+ids), which Django would print the same way (no thousands separator is set), after looking up
+the language's number formats three times for each; its dates go through the ``date`` filter,
+which localization does not touch."""
 
 import hashlib
 import threading
@@ -11,7 +16,7 @@ from collections import OrderedDict
 from typing import Any
 
 import orjson
-from django.template.loader import render_to_string
+from django.template import Context, Engine
 from django.utils.functional import Promise
 from django.utils.translation import get_language
 
@@ -52,12 +57,18 @@ class Renderings:
             if html is not None:
                 self._html.move_to_end(digest)
                 return html
-        html = render_to_string(part.template, part.context)
+        html = render_plain(part)
         with self._lock:
             self._html[digest] = html
             if len(self._html) > self.limit:
                 self._html.popitem(last=False)
         return html
+
+
+def render_plain(part: Part) -> str:
+    """The part's HTML, its values printed as they are (no number formats looked up)."""
+    template = Engine.get_default().get_template(part.template)
+    return template.render(Context(part.context, autoescape=True, use_l10n=False))
 
 
 RENDERINGS = Renderings()

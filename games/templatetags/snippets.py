@@ -5,15 +5,16 @@ Its arguments are plain data, as a part's are (``games.kinds.screens.Part``): st
 booleans, ``None``, and lists and dicts of them. Such a template depends only on them and the
 active language, so its HTML is kept by the two: a card's face, a hand's card, a Golfo seat or a
 player's badges is otherwise rendered afresh, include by include, on every frame of every viewer
-although most are the same as on the frame before.
+although most are the same as on the frame before. A snippet is rendered as a part is, its
+numbers unformatted (``games.live.part_cache.render_plain``).
 """
 
-import json
 from functools import lru_cache
 from typing import Any
 
+import orjson
 from django import template
-from django.template.loader import render_to_string
+from django.template import Context, Engine
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
@@ -24,10 +25,15 @@ KEPT_SNIPPETS = 8192
 
 @register.simple_tag
 def snippet(template_name: str, **arguments: Any) -> SafeString:
-    return _snippet(template_name, json.dumps(arguments, sort_keys=True), get_language())
+    return _snippet(
+        template_name,
+        orjson.dumps(arguments, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS),
+        get_language(),
+    )
 
 
 @lru_cache(maxsize=KEPT_SNIPPETS)
-def _snippet(template_name: str, arguments: str, language: str | None) -> SafeString:
+def _snippet(template_name: str, arguments: bytes, language: str | None) -> SafeString:
     """Made in ``language``, the active one, from the arguments' JSON."""
-    return render_to_string(template_name, json.loads(arguments))
+    context = Context(orjson.loads(arguments), autoescape=True, use_l10n=False)
+    return SafeString(Engine.get_default().get_template(template_name).render(context))
