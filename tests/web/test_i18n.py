@@ -1,7 +1,9 @@
 """Spanish by default, English on request, through the language switch in the header."""
 
 import pytest
+from django.template import engines
 from django.test import Client
+from django.utils import translation
 
 LOGIN = "/accounts/login/"
 
@@ -55,3 +57,25 @@ def test_a_forged_language_changes_nothing(client: Client, language: str) -> Non
     page = client.get(LOGIN).content.decode()
 
     assert '<html lang="es">' in page
+
+
+# The words of a constant `{% translate %}` are kept by its compiled node per language
+# (games.templatetags.i18n_constants): one template, rendered in turn for a Spanish and an English
+# viewer, must give each his own language every time.
+WORDS = (
+    '{% load i18n %}{% translate "Dealer" %}|{% translate "coins" context "suit" %}|'
+    "{% translate chosen %}|{% translate 'Players' as label %}{{ label }}|"
+    '{% translate "Dealer"|upper %}'
+)
+
+
+def test_a_template_shows_each_viewer_its_words_in_his_language() -> None:
+    template = engines["django"].from_string(WORDS)
+
+    def words(language: str, chosen: str) -> str:
+        with translation.override(language):
+            return template.render({"chosen": chosen})
+
+    assert words("es", "Dealer") == "Reparte|oros|Reparte|Jugadores|REPARTE"
+    assert words("en", "Players") == "Dealer|coins|Players|Players|DEALER"
+    assert words("es", "Players") == "Reparte|oros|Jugadores|Jugadores|REPARTE"
