@@ -571,3 +571,37 @@ def test_sharing__the_table_facts_reach_only_the_parts_that_show_them(four: Stat
     assert contexts(four, 1)["rummy-controls"]["table_id"] == 7
     assert contexts(ended, 1, next_hand_at=deadline)["rummy-result"]["next_hand_at"] == deadline
     assert "rummy-face-labels" in part(render(four, 1), "rummy-hand")
+
+
+def test_render__a_meld_reads_in_each_viewers_language_and_only_its_last_move_marks_it(
+    table: State,
+) -> None:
+    """A meld is made once for every viewer who sees it as it lies (``_table_meld_in``): the
+    Spanish viewer and the English one still read it in their own words, and the mark of the
+    card laid off on it goes with the next move."""
+    state = play(table, 0, Draw())
+    drawn = state.hands[0][-1]
+    state = play(state, 0, Open(tuple(meld(state, 0, m) for m in MELDS_0)), Discard(drawn))
+    laid = view(state, 1)["melds"][1]
+    players = [PlayerInfo(seat, seat, NAMES[seat], seat == 1, True) for seat in range(3)]
+
+    def melds(language: str, last: dict[str, Any]) -> str:
+        facts = TableFacts(
+            table_id=7,
+            next_hand_at=None,
+            rematch_accepted=(),
+            ready_seats=(),
+            viewer_role="player",
+            last_move=last,
+        )
+        with translation.override(language):
+            shown = rummy70.parts(view(state, 1), players=players, viewer_seat=1, facts=facts)
+            return render_to_string(shown["rummy-melds"].template, shown["rummy-melds"].context)
+
+    lay_off = {"seat": 0, "kind": "lay_off", "melds": [1], "card": laid["cards"][-1]}
+    spanish, english = melds("es", lay_off), melds("en", lay_off)
+    assert 'aria-label="escalera: ' in spanish and 'aria-label="run: ' not in spanish
+    assert 'aria-label="run: ' in english and "de oros" not in english
+    for html in (spanish, english):
+        assert html.count("last-move-card") == 1 and html.count("meld last-move") == 1
+    assert "last-move" not in melds("es", {"seat": 1, "kind": "draw"})

@@ -255,15 +255,11 @@ def _face_up_in(code: str, joker_as: str | None, language: str | None) -> dict[s
     }
 
 
-def _in_hand(code: str) -> dict[str, Any]:
-    """A card of the viewer's hand (``_hand_card.html``): a button the browser selects by id,
-    sorts by rank or suit and stages into melds by face and points."""
-    return dict(_in_hand_in(code, get_language()))
-
-
 @lru_cache(maxsize=1024)
 def _in_hand_in(code: str, language: str | None) -> dict[str, Any]:
-    """Made once per card and language (``language`` is the active one); callers get a copy."""
+    """A card of the viewer's hand (``_hand_card.html``): a button the browser selects by id,
+    sorts by rank or suit and stages into melds by face and points. Made once per card and
+    language (``language`` is the active one); callers only read it."""
     card = Card.from_json(code)
     suit = _suit(card)
     return {
@@ -481,25 +477,47 @@ def _piles_part(
 def _table_meld(meld: Mapping[str, Any], last: Mapping[str, Any]) -> dict[str, Any]:
     """A meld on the table; one the last move laid or added to is marked, and so is the card it
     laid off."""
-    codes = meld["cards"]
     marked = meld["index"] in last.get("melds", ())
-    cards = [
-        _face_up(code, meld["joker_as"]) | {"last": marked and code == last.get("card")}
-        for code in codes
-    ]
+    return _table_meld_in(
+        meld["index"],
+        tuple(meld["cards"]),
+        meld["joker_as"],
+        meld["kind"],
+        meld["points"],
+        last.get("card") if marked else None,
+        marked=marked,
+        language=get_language(),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _table_meld_in(
+    index: int,
+    codes: tuple[str, ...],
+    joker_as: str | None,
+    kind: str,
+    points: int,
+    laid_off: str | None,
+    *,
+    marked: bool,
+    language: str | None,
+) -> dict[str, Any]:
+    """Made once per meld as it lies and language (``language`` is the active one): every frame
+    of every viewer shows every meld. Callers only read it."""
+    cards = [_face_up(code, joker_as) | {"last": marked and code == laid_off} for code in codes]
     faces = [
         shown["stands_for"] or str(Card.from_json(code))
         for shown, code in zip(cards, codes, strict=True)
     ]
-    kind = gettext("set") if meld["kind"] == "set" else gettext("run")
+    name = gettext("set") if kind == "set" else gettext("run")
     return {
-        "index": meld["index"],
-        "kind": meld["kind"],
+        "index": index,
+        "kind": kind,
         "cards": cards,
-        "points": meld["points"],
-        "joker_as": meld["joker_as"] or "",
+        "points": points,
+        "joker_as": joker_as or "",
         "faces": " ".join(faces),
-        "label": f"{kind}: " + ", ".join(c["label"] for c in cards),
+        "label": f"{name}: " + ", ".join(c["label"] for c in cards),
         "last": marked,
     }
 
@@ -543,12 +561,13 @@ def _hand_part(
     viewer_seat = _viewer_engine_seat(players)
     if view["hand"] is None:
         return Part(template, {"hand": None, "viewer_seat": viewer_seat})
+    language, drawn = get_language(), last.get("drawn", ())
     return Part(
         template,
         {
             "viewer_seat": viewer_seat,
             "hand": [
-                _in_hand(code) | {"drawn": code in last.get("drawn", ())} for code in view["hand"]
+                _in_hand_in(code, language) | {"drawn": code in drawn} for code in view["hand"]
             ],
             "opening_points": view["opening_points"],
             "face_labels": _face_labels(),
