@@ -39,7 +39,7 @@ class ViewerFrames:
             return None
         with translation.override(self.language):
             parts, screen_ids = page_parts(live)
-            digests = {part_id: part_digest(part) for part_id, part in parts.items()}
+            digests = {part_id: part_digest(part, self.language) for part_id, part in parts.items()}
             frame = []
             if screen_ids != self.screen_ids:
                 frame.append(game_area(screen_ids))

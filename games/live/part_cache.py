@@ -25,10 +25,11 @@ from games.kinds.screens import Part
 KEPT_RENDERINGS = 4096
 
 
-def part_digest(part: Part) -> str:
-    """The part's name for sharing: the same template, data and language give the same digest."""
+def part_digest(part: Part, language: str | None) -> str:
+    """The part's name for sharing: the same template, data and language (the one it is
+    rendered in, the active one) give the same digest."""
     text = orjson.dumps(
-        [part.template, get_language(), part.context],
+        [part.template, language, part.context],
         option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS,
         default=_plain,
     )
@@ -75,4 +76,4 @@ RENDERINGS = Renderings()
 
 
 def render_part(part: Part) -> str:
-    return RENDERINGS.html(part_digest(part), part)
+    return RENDERINGS.html(part_digest(part, get_language()), part)

@@ -99,17 +99,17 @@ def test_a_part_is_rendered_once_for_every_viewer_shown_the_same() -> None:
     renderings = Renderings()
     part = Part("tables/_version.html", {"version": 7})
     same = Part("tables/_version.html", {"version": 7})
-    first = renderings.html(part_digest(part), part)
-    assert renderings.html(part_digest(same), same) is first
+    first = renderings.html(part_digest(part, "es"), part)
+    assert renderings.html(part_digest(same, "es"), same) is first
     newer = Part("tables/_version.html", {"version": 8})
-    assert renderings.html(part_digest(newer), newer) != first
+    assert renderings.html(part_digest(newer, "es"), newer) != first
 
 
 def test_a_part_takes_plain_data_only() -> None:
     with pytest.raises(TypeError):
-        part_digest(Part("tables/_version.html", {"version": {7}}))
+        part_digest(Part("tables/_version.html", {"version": {7}}), "es")
     with pytest.raises(TypeError):
-        part_digest(Part("tables/_version.html", {"version": object()}))
+        part_digest(Part("tables/_version.html", {"version": object()}), "es")
 
 
 async def test_a_finished_hand_joins_the_list_every_socket_shows(
