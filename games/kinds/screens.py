@@ -36,10 +36,11 @@ def player_badges(info: PlayerInfo | None) -> dict[str, Any]:
 @dataclass(frozen=True)
 class Part:
     """One element of the page: its template and the plain data it is rendered from (strings,
-    numbers, booleans, ``None``, datetimes, and lists and dicts of them). The template sees only
-    ``context``, so the same data always gives the same HTML: a rendering is shared between
-    viewers and reused across versions (``games.live.part_cache``). The template renders exactly one
-    top-level element, whose id is the part's, with ``hx-swap-oob``."""
+    whole numbers, booleans, ``None``, datetimes, and lists and dicts of them). The template sees
+    only ``context``, so the same data always gives the same HTML: a rendering is shared between
+    viewers and reused across versions (``games.live.part_cache``, which prints the numbers as they
+    are; dates go through the ``date`` filter). The template renders exactly one top-level
+    element, whose id is the part's, with ``hx-swap-oob``."""
 
     template: str
     context: dict[str, Any]
