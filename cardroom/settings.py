@@ -109,8 +109,23 @@ SQLITE_DEFAULT = {
         "timeout": 20,
     },
 }
+
+
+def database_from_url(url: str) -> dict[str, object]:
+    """``DATABASE_URL``'s database. On PostgreSQL psycopg may prepare statements, which Django
+    turns off by default: only the statements sent with their parameters apart are ever prepared
+    (Django's own cursors merge them into the text, and psycopg prepares none of those), and the
+    one such statement is a player's move (``games.tables.snapshot_moves``), prepared on its first
+    run on each connection. A pooler in front must keep prepared statements per client (PgBouncer
+    1.21 or later, ``max_prepared_statements``; docs/scaling.md)."""
+    database = dj_database_url.parse(url, conn_max_age=60)
+    if database["ENGINE"] == "django.db.backends.postgresql":
+        database["OPTIONS"] = {"prepare_threshold": 5, **database.get("OPTIONS", {})}
+    return dict(database)
+
+
 DATABASES = {
-    "default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)
+    "default": database_from_url(os.environ["DATABASE_URL"])
     if os.environ.get("DATABASE_URL")
     else SQLITE_DEFAULT
 }

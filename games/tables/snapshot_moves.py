@@ -30,7 +30,9 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
+import psycopg
 from django.db import DatabaseError, connection, transaction
+from django.db.backends.utils import CursorWrapper
 from django.db.models import Field, Model
 from django.utils import timezone
 
@@ -162,12 +164,40 @@ def _write(
         *(_value(log, field) for field in LOG_FIELDS),
     ]
     try:
-        with connection.cursor() as cursor:
+        with _prepared_cursor() as cursor:
             cursor.execute(_statement(sealed=seal is not None), params)
             return bool(cursor.rowcount == 1)
     except DatabaseError:
         logger.warning("A move's one statement failed; it goes the locked way", exc_info=True)
         return False
+
+
+class PreparingCursor(psycopg.Cursor[Any]):
+    """A cursor that sends its parameters apart from the statement's text (server-side binding)
+    and has the connection prepare each statement it runs the first time, and reuse it after.
+    Django's own cursors merge the parameters into the text (``ClientCursor``), which is never
+    prepared: PostgreSQL then parses and plans the move's statement at every move, and psycopg
+    quotes the match's state (a few kilobytes of JSON) into its text."""
+
+    def execute(
+        self,
+        query: Any,
+        params: Any = None,
+        *,
+        prepare: bool | None = None,
+        binary: bool | None = None,
+    ) -> "PreparingCursor":
+        super().execute(query, params, prepare=True, binary=binary)
+        return self
+
+
+def _prepared_cursor() -> CursorWrapper:
+    """A :class:`PreparingCursor` on Django's connection, wrapped as Django wraps its own: its
+    errors are Django's and the connection's execute wrappers see its statements. Django's query
+    log (``connection.queries``, with ``DEBUG``) does not: it reads the text psycopg sent, which a
+    prepared statement's cursor does not keep."""
+    connection.ensure_connection()
+    return CursorWrapper(PreparingCursor(connection.connection), connection)
 
 
 @functools.cache

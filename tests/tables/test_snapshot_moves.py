@@ -6,7 +6,8 @@ goes the locked way. A socket's move carries the seal of its session's last chec
 statement checks in the same statement. SQLite always goes the locked way (nothing to test
 there)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -15,7 +16,6 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
 from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.accounts.sessions import SessionSeal, SessionUnchecked, sealed_session
@@ -25,7 +25,7 @@ from games.tables import play, snapshot_moves
 from games.tables.errors import StaleMove, TableError
 from games.tables.snapshots import SNAPSHOTS
 from tests.support.kept_tables import kept_table_and_mover
-from tests.support.matches import bot_move, rummy_fields, version_of
+from tests.support.matches import bot_fields, bot_move, rummy_fields, version_of
 from tests.support.races import race
 
 pytestmark = [
@@ -36,12 +36,26 @@ pytestmark = [
 ]
 
 
+@contextmanager
+def statements() -> Iterator[list[str]]:
+    """The first word of each statement run on the connection meanwhile (the move's prepared
+    statement too, which Django's query log does not show)."""
+    ran: list[str] = []
+
+    def record(execute: Callable[..., Any], sql: str, *args: Any) -> Any:
+        ran.append(sql.split(" ", 1)[0])
+        return execute(sql, *args)
+
+    with connection.execute_wrapper(record):
+        yield ran
+
+
 def test_a_move_on_the_kept_snapshot_is_one_statement(make_user: Any) -> None:
     table, user, fields = kept_table_and_mover(make_user)
     version = version_of(table)
-    with CaptureQueriesContext(connection) as queries:
+    with statements() as ran:
         moved = play.play(table_id=table.pk, user=user, version=version, fields=fields)
-    assert [q["sql"].split(" ", 1)[0] for q in queries] == ["WITH"]
+    assert ran == ["WITH"]
     assert moved.version == version_of(table) == version + 1
     game = Game.objects.get(table=table)
     logged = Action.objects.get(game=game, seq=game.last_seq)
@@ -49,6 +63,22 @@ def test_a_move_on_the_kept_snapshot_is_one_statement(make_user: Any) -> None:
     assert logged.told["words"]["es"] and game.turn_deadline is not None
     kept = SNAPSHOTS.at_version(table.pk, version + 1)
     assert kept is not None and kept.game is not None and kept.game.state == game.state
+
+
+def test_the_move_statement_is_prepared_once_and_carries_the_state_apart(make_user: Any) -> None:
+    """PostgreSQL parses and plans the move's statement once per connection, and the match's
+    state travels as a parameter, not quoted into the statement's text."""
+    table, user, fields = kept_table_and_mover(make_user)
+    play.play(table_id=table.pk, user=user, version=version_of(table), fields=fields)
+    mover = bot_fields(table)
+    assert mover is not None
+    play.play(table_id=table.pk, user=mover[0], version=version_of(table), fields=mover[1])
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert len(prepared) == 1 and prepared[0].startswith("WITH moved AS (UPDATE")
+    assert '"state" = $' in prepared[0] and "rummy" not in prepared[0]
+    assert Action.objects.filter(game__table=table).count() == 2
 
 
 def test_a_move_on_a_version_the_table_has_left_writes_nothing(make_user: Any) -> None:
@@ -126,9 +156,9 @@ def test_a_sealed_move_checks_the_session_in_its_one_statement(make_user: Any) -
     table, user, fields = kept_table_and_mover(make_user)
     _session, seal = sealed(user)
     version = version_of(table)
-    with CaptureQueriesContext(connection) as queries:
+    with statements() as ran:
         moved = play.play(table_id=table.pk, user=user, version=version, fields=fields, seal=seal)
-    assert [q["sql"].split(" ", 1)[0] for q in queries] == ["WITH"]
+    assert ran == ["WITH"]
     assert moved.version == version_of(table) == version + 1
     assert Action.objects.filter(game__table=table).count() == 1
 
