@@ -44,7 +44,7 @@ from games.tables.online import arrive_lobby, leave_lobby
 from games.tables.play import deal_next_hand
 from games.tables.presence import arrive, leave
 from games.tables.selectors import last_table_change, table_marks
-from games.tables.snapshots import SNAPSHOTS
+from games.tables.snapshots import SNAPSHOTS, TableSnapshot
 from games.tables.tournament_rounds import deal_next_round, tournament_group
 from games.tables.tournament_standings import tournament_version
 
@@ -313,6 +313,12 @@ class TableConsumer(SessionBoundConsumer):
             await self._refresh(chat_mark=nudge.get("message_id", 0))
         elif kind == "table.gone":
             await self.close()
+
+    def prepare(self, snapshot: TableSnapshot) -> None:
+        """Build this viewer's frame of a snapshot a move of this process is writing (on the
+        event loop, while the move waits for the database); it is sent only once the move has
+        committed and handed that snapshot over."""
+        self.frames.prepare(snapshot)
 
     async def show_version(self, version: int) -> None:
         """Bring this viewer to ``version`` unless he is there already (a move made through

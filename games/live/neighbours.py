@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from channels.layers import BaseChannelLayer, get_channel_layer
 
 from games.tables.broadcasts import table_group
+from games.tables.snapshots import SNAPSHOTS, TableSnapshot
 
 logger = logging.getLogger(__name__)
 
@@ -29,6 +30,8 @@ class TableSocket(Protocol):
     async def show_version(self, version: int) -> None: ...
 
     async def hear(self, nudge: dict[str, Any]) -> None: ...
+
+    def prepare(self, snapshot: TableSnapshot) -> None: ...
 
 
 @dataclass
@@ -95,6 +98,22 @@ class Neighbours:
             if socket is not mover:
                 self._start(socket.show_version(version))
 
+    def ahead(self, snapshot: TableSnapshot) -> None:
+        """A move of this process is being written (called in its thread, ``SNAPSHOTS.coming``):
+        the event loop, idle while the database works, has each socket of the table here build
+        its frame of the snapshot the move leads to, kept aside until the move commits."""
+        ear = self._ear
+        if ear is None or ear.loop.is_closed():
+            return
+        ear.loop.call_soon_threadsafe(self._prepare, snapshot)
+
+    def _prepare(self, snapshot: TableSnapshot) -> None:
+        for socket in self.at(snapshot.table.pk):
+            try:
+                socket.prepare(snapshot)
+            except Exception:
+                logger.exception("A table socket could not prepare its frame")
+
     def tell(self, nudge: dict[str, Any]) -> None:
         """Hand a nudge the process heard to each socket of its table here."""
         for socket in self.at(nudge.get("table_id", 0)):
@@ -157,3 +176,4 @@ class Neighbours:
 
 
 NEIGHBOURS = Neighbours()
+SNAPSHOTS.listen(NEIGHBOURS.ahead)

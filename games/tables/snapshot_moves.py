@@ -5,7 +5,10 @@ The statement moves the table to its next version only if it is still at the one
 and then (in the same statement) sets the match's new state and timetable and appends the move to
 its log. PostgreSQL runs it as one transaction: one round trip in all, where the locked way
 (``games.tables.play``) takes six. The table row is locked by that update, so of two moves made
-on the same version exactly one writes; the other writes nothing.
+on the same version exactly one writes; the other writes nothing. The statement is prepared once
+per connection (:class:`PreparingCursor`). The snapshot the move leads to is made before it is
+sent, and the process's sockets of the table build their frames of it while the database works
+(``SnapshotCache.coming``); it is handed over, and those frames used, only once it has written.
 
 Only a move that would change nothing but the table's version, the match and its log is made so:
 anything else goes the locked way, which reads the table again and gives the same answer the
@@ -44,7 +47,7 @@ from games.kinds.registry import game_kind
 from games.models import Action, Game, Table, User
 from games.tables.broadcasts import announce_table_changed
 from games.tables.move_log import ToldMove, told_move
-from games.tables.snapshots import SNAPSHOTS
+from games.tables.snapshots import SNAPSHOTS, after_move
 from games.tables.timetable import TIMETABLE_FIELDS, HeldMatch, set_timetable
 
 MATCH_FIELDS = ("last_seq", "state", *TIMETABLE_FIELDS)
@@ -121,12 +124,13 @@ def play_on_snapshot(
         told=told,
         created_at=moved.updated_at,
     )
+    upcoming = after_move(
+        kept, table=moved, game=played, state=after, move=ToldMove(log.seq, seat, told)
+    )
+    SNAPSHOTS.coming(upcoming)
     if not _write(moved, played, log, shown=version, seal=seal):
         return None
-    move = ToldMove(log.seq, seat, told)
-    transaction.on_commit(
-        lambda: SNAPSHOTS.hand_over(table=moved, game=played, state=after, move=move)
-    )
+    transaction.on_commit(lambda: SNAPSHOTS.hand_over_made(upcoming))
     announce_table_changed(table_id=table_id, version=moved.version, lobby=False)
     transaction.on_commit(asks.send)
     return moved

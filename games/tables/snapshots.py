@@ -13,7 +13,7 @@ sockets of a table in one process read the table once per version, however many 
 import asyncio
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, TypeAlias, TypedDict, overload
@@ -324,6 +324,7 @@ class SnapshotCache:
         self._reading: dict[int, asyncio.Task[TableSnapshot | None]] = {}
         # Moves hand their snapshots over from the threads they run in.
         self._keeping = threading.Lock()
+        self._listeners: list[Callable[[TableSnapshot], None]] = []
 
     async def at_least(
         self, table_id: int, *, version: int = 0, chat_mark: int = 0
@@ -376,6 +377,29 @@ class SnapshotCache:
             previous = self._latest.get(table.pk)
             if previous is not None and previous.leads_to(table=table, game=game, move=move):
                 self._keep(after_move(previous, table=table, game=game, state=state, move=move))
+
+    def hand_over_made(self, snapshot: TableSnapshot) -> None:
+        """``hand_over`` for a move whose snapshot was made before it was written (the one
+        :meth:`coming` announced): that very snapshot is kept, so what was built of it meanwhile
+        is used."""
+        table, game, move = snapshot.table, snapshot.game, snapshot.moves[0]
+        assert game is not None, "a move's snapshot shows its match"
+        with self._keeping:
+            previous = self._latest.get(table.pk)
+            if previous is not None and previous.leads_to(table=table, game=game, move=move):
+                self._keep(snapshot)
+
+    def listen(self, listener: Callable[[TableSnapshot], None]) -> None:
+        """Have ``listener`` told of each snapshot a move of this process is about to write."""
+        self._listeners.append(listener)
+
+    def coming(self, snapshot: TableSnapshot) -> None:
+        """A move of this process is being written and will lead to ``snapshot`` if it is (called
+        in the move's thread, just before the statement): the listeners (the sockets' frames,
+        ``games.live.neighbours``) may build what they will show of it while the database works.
+        Nothing of it is shown unless the move commits and the snapshot is handed over."""
+        for listener in self._listeners:
+            listener(snapshot)
 
     def _keep(self, snapshot: TableSnapshot) -> None:
         """Keep ``snapshot`` unless a newer one is kept (the caller holds ``_keeping``)."""

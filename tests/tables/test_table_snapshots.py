@@ -27,7 +27,8 @@ async def test_one_read_of_the_table_serves_every_socket_of_a_move_made_elsewher
     table = await database_sync_to_async(start_match)([ana, bruno], seat_count=2)
     sockets = [await table_socket(table, user) for user in (ana, bruno, carmen)]
     reads = _counted_reads(monkeypatch)
-    monkeypatch.setattr(snapshots.SNAPSHOTS, "hand_over", lambda **move: None)
+    for handing in ("hand_over", "hand_over_made"):
+        monkeypatch.setattr(snapshots.SNAPSHOTS, handing, lambda *args, **kwargs: None)
     mover = sockets[[ana, bruno].index(await database_sync_to_async(_mover)(table))]
 
     await send_move(mover, table, move="draw")

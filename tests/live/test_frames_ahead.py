@@ -1,0 +1,117 @@
+"""While a move's one statement is with the database, the sockets of its table in the same process
+build their frames of the snapshot the move leads to (``ViewerFrames.prepare``): once it commits,
+each frame is only put together. A frame built so is the frame the viewer would have been sent
+anyway, and one built for a move that was not written is never sent."""
+
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connection
+
+from games.live import frames as frames_module
+from games.live import part_cache
+from games.live.frames import ViewerFrames
+from games.models import Table, User
+from games.tables import broadcasts, play, snapshots
+from games.tables.snapshots import read_snapshot
+from tests.support.live import (
+    FIRST_DRAW,
+    close_all,
+    current_version,
+    everything_until_quiet,
+    rummy_table,
+    send_move,
+    table_socket,
+)
+from tests.support.sockets import QUIET_SECONDS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_frame_built_ahead_is_the_frame_the_viewer_would_have_been_sent(
+    ana: User, bruno: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = rummy_table(ana, bruno)
+    before = read_snapshot(table_id=table.pk)
+    assert before is not None
+    ahead = ViewerFrames(viewer=ana, granted_table_ids=(), language="en")
+    plain = ViewerFrames(viewer=ana, granted_table_ids=(), language="en")
+    assert ahead.frame(before) == plain.frame(before)
+    play.play(table_id=table.pk, user=ana, version=before.version, fields={"move": "draw"})
+    after = read_snapshot(table_id=table.pk, previous=before)
+    assert after is not None
+
+    ahead.prepare(after)
+    rendered: list[str] = []
+    real_render = part_cache.render_plain
+
+    def counted(part: Any) -> str:
+        rendered.append(part.template)
+        return real_render(part)
+
+    monkeypatch.setattr(part_cache, "render_plain", counted)
+    shown = ahead.frame(after)
+
+    assert rendered == [], "the frame of a prepared snapshot renders nothing more"
+    assert shown == plain.frame(after)
+    assert shown is not None and FIRST_DRAW in shown
+
+
+def test_a_table_hidden_from_the_viewer_stays_hidden_when_built_ahead(
+    ana: User, bruno: User, make_user: Any
+) -> None:
+    table = rummy_table(ana, bruno)
+    table.visibility = Table.Visibility.PRIVATE
+    table.save(update_fields=["visibility"])
+    snapshot = read_snapshot(table_id=table.pk)
+    assert snapshot is not None
+    stranger = ViewerFrames(viewer=make_user("Carmen"), granted_table_ids=(), language="es")
+
+    stranger.prepare(snapshot)
+
+    assert stranger.frame(snapshot) is None
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="only PostgreSQL writes a move in one statement"
+)
+async def test_a_frame_built_for_a_move_that_was_not_written_is_never_sent(
+    ana: User, bruno: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ana's two sockets show version ``seen``. Her other device (another process: nothing handed
+    over here, its nudges lost) draws and discards; then this socket draws on ``seen``. Its frames
+    of that draw were built while the statement was with the database, which wrote nothing: Ana
+    is shown the table as it is, and Bruno nothing at all."""
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    tab = await table_socket(table, ana)
+    opponent = await table_socket(table, bruno)
+    seen = await current_version(table)
+    prepared: list[int] = []
+    real_prepare = ViewerFrames.prepare
+
+    def recorded(self: ViewerFrames, snapshot: snapshots.TableSnapshot) -> None:
+        prepared.append(snapshot.version)
+        real_prepare(self, snapshot)
+
+    monkeypatch.setattr(frames_module.ViewerFrames, "prepare", recorded)
+    with monkeypatch.context() as elsewhere:
+        elsewhere.setattr(broadcasts, "nudge_group", lambda group, message: False)
+        for handing in ("coming", "hand_over_made", "hand_over"):
+            elsewhere.setattr(snapshots.SNAPSHOTS, handing, lambda *args, **kwargs: None)
+        for fields in ({"move": "draw"}, {"move": "discard", "card": FIRST_DRAW}):
+            version = await current_version(table)
+            await database_sync_to_async(play.play)(
+                table_id=table.pk, user=ana, version=version, fields=fields
+            )
+    assert await tab.receive_nothing(timeout=QUIET_SECONDS)
+
+    await send_move(tab, table, move="draw", version=seen)
+    answer = await everything_until_quiet(tab, "Another move came first")
+
+    assert prepared == [seen + 1, seen + 1], "both sockets built their frame of the draw"
+    assert f'data-version="{seen + 2}"' in answer, "the table as it is now"
+    assert f'data-version="{seen + 1}"' not in answer
+    assert await opponent.receive_nothing(timeout=QUIET_SECONDS)
+    assert await current_version(table) == seen + 2
+    await close_all(tab, opponent)
