@@ -206,6 +206,8 @@ class TableConsumer(SessionBoundConsumer):
             if not await self._first_frame():
                 return
         self._watch_next_hand()
+        if not await self._sealed():
+            return
         if polling():
             POLLER.watch_table(self.table_id, (self.frames.version, self.frames.chat_mark))
             self.watching = True
@@ -231,6 +233,19 @@ class TableConsumer(SessionBoundConsumer):
         await give_back_socket_slot(self)
         await self.close()
         return False
+
+    async def _sealed(self) -> bool:
+        """Check the session once the first frame is out, so that the first move carries a seal
+        like every later one (its one statement checks it) instead of waiting for a check of its
+        own; ``False``, and the socket closed, when the session no longer signs its user in."""
+        if self.session_user_id is None:
+            return True
+        try:
+            await in_any_thread(self.check_session)()
+        except SessionEnded:
+            await self.end_session()
+            return False
+        return True
 
     async def _leave_neighbours(self) -> None:
         if self.neighbour:

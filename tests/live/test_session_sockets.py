@@ -4,6 +4,7 @@ socket is refused even when the message that should have closed it was lost: no 
 no chat line is stored, no match is started."""
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -11,10 +12,13 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
+from django.db import connection
 from django.test import Client
 
 from cardroom.asgi import application
+from games.live import consumers, session_sockets
 from games.models import Action, ChatMessage, Table, User
+from games.tables import snapshot_moves
 from tests.support.live import FIRST_DRAW, current_version, rummy_table, send_move
 from tests.support.sockets import RECEIVE_SECONDS, receive_until, send_action
 from tests.support.tables import open_table
@@ -277,4 +281,42 @@ async def test_a_move_after_a_move_is_made_when_the_session_was_only_written_bet
 
     await receive_until(socket, f'data-version="{version + 1}"')
     assert await database_sync_to_async(stored)(table) == (2, 0, Table.Status.PLAYING)
+    await socket.disconnect()
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="only PostgreSQL checks the seal in the move's statement",
+)
+async def test_the_first_move_of_a_socket_carries_the_seal_of_the_check_made_when_it_opened(
+    ana: User, bruno: User, with_password: Callable[[User], User], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The socket checked Ana's session once its first frame was out: her first move is written
+    under that check's seal, with no check of its own before it."""
+    await database_sync_to_async(with_password)(ana)
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    steps: list[str] = []
+
+    def step(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def recorded(*args: Any, **kwargs: Any) -> Any:
+            steps.append(name)
+            return real(*args, **kwargs)
+
+        return recorded
+
+    monkeypatch.setattr(
+        session_sockets, "sealed_session", step("check", session_sockets.sealed_session)
+    )
+    monkeypatch.setattr(
+        consumers, "parse_table_command", step("read", consumers.parse_table_command)
+    )
+    monkeypatch.setattr(snapshot_moves, "_write", step("write", snapshot_moves._write))
+    socket = await table_socket_in(await sync_to_async(signed_in)(ana), table)
+    version = await current_version(table)
+
+    await send_move(socket, table, move="draw")
+
+    await receive_until(socket, FIRST_DRAW)
+    assert steps == ["check", "read", "write"]
+    assert await current_version(table) == version + 1
     await socket.disconnect()
