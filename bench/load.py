@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     with running_stack(redis_url=options.redis_url, log_folder=OUTPUT_FOLDER) as stack:
         setup_django(stack)
-        from bench.seating import next_move, seat_tables
+        from bench.seating import KnownMatches, seat_tables
 
         seated = seat_tables(options.tables, GAMES[options.game])
         user_seats = {
@@ -264,8 +264,12 @@ def main(argv: list[str] | None = None) -> int:
             for table in seated
         }
 
+        matches = KnownMatches()
+
         async def site_mover(table: TableClient) -> Send | None:
-            move = await asyncio.to_thread(next_move, table.table_id)
+            versions = set(table.versions)
+            shown = versions.pop() if len(versions) == 1 else None
+            move = await asyncio.to_thread(matches.next_move, table.table_id, shown)
             if move is None:
                 return None
             seat = user_seats[table.table_id][move.user_id]
@@ -291,6 +295,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         stop_servers(stack)
         record["site"]["celery"] = worker_figures(worker.log)
+        record["site"]["match_reads"] = matches.reads
+        say(f"site: the players read their tables' matches {matches.reads} times")
         if not options.no_relay:
             relay = start_relay(stack)
             record["relay"] = asyncio.run(

@@ -15,7 +15,7 @@ from django.contrib.sessions.models import Session
 from django.utils import timezone
 
 from games.engine import golfo, rummy
-from games.engine.protocol import HAND_OVER
+from games.engine.protocol import HAND_OVER, PLAYING
 from games.models import Game, Table, User
 from games.tables import seating
 from games.tables.play import READY_MOVE
@@ -121,23 +121,95 @@ def next_move(table_id: int) -> Move | None:
     """The move of the first seat that may move at the table, as his bot decides it from his
     seat's view (what his browser shows him); between two hands of a game whose table counts the
     "Listo" (Golfo), that of the first player with chips who has not said it (his screen's
-    button). ``None`` while nobody may move
-    or once the match is over."""
+    button). ``None`` while nobody may move or once the match is over. Reads the match."""
+    known = _read(table_id)
+    return None if known is None else known.next_move()
+
+
+@dataclass
+class KnownMatch:
+    """A table's match as the harness knows it: the engine state at ``version``, its players and
+    who has said "Listo"."""
+
+    game: str
+    version: int
+    players: list[dict[str, Any]]
+    ready: list[int]
+    state: Any
+    decided: tuple[int, Any] | None = None
+    """The seat and engine action of the last move decided on this state, if one was."""
+
+    def next_move(self) -> Move | None:
+        player = PLAYERS[self.game]
+        engine = player.engine
+        self.decided = None
+        for seat, seated in enumerate(self.players):
+            view: dict[str, Any] = engine.view(self.state, seat)
+            if player.offers_a_move(view) and engine.in_match(self.state, seat):
+                action = engine.bot.decide(view)
+                self.decided = (seat, action)
+                return Move(seated["user"], self.version, player.fields(action))
+        if not engine.COUNTS_READY and engine.stage(self.state) == HAND_OVER:
+            for seat in engine.waits_for(self.state):
+                if seat not in self.ready:
+                    return Move(self.players[seat]["user"], self.version, {"move": READY_MOVE})
+        return None
+
+    def moved_on(self) -> bool:
+        """Take the move last decided as made (the table is one version on): ``False`` when the
+        match must be read again instead (no such move, or one that ends the hand)."""
+        if self.decided is None:
+            return False
+        seat, action = self.decided
+        engine = PLAYERS[self.game].engine
+        self.state = engine.apply(self.state, seat, action)
+        self.version += 1
+        self.decided = None
+        return bool(engine.stage(self.state) == PLAYING)
+
+
+class KnownMatches:
+    """Each table's match as the harness last read it, moved on by its own moves: the harness
+    plays every move of a benchmark's tables, so within a hand a table whose sockets show the
+    version after the move it decided needs no read. Anything else (a hand's end, the next deal,
+    a refused or lost move, sockets that disagree) reads the match again. Each table is asked by
+    its own driver, one move at a time."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, KnownMatch] = {}
+        self.reads = 0
+
+    def next_move(self, table_id: int, shown: int | None) -> Move | None:
+        """As :func:`next_move`, for the table whose sockets all show version ``shown`` (``None``
+        when they differ)."""
+        known = self._known.get(table_id)
+        if known is None or shown is None or not self._is_at(known, shown):
+            self.reads += 1
+            known = _read(table_id)
+            if known is None:
+                self._known.pop(table_id, None)
+                return None
+            self._known[table_id] = known
+        return known.next_move()
+
+    @staticmethod
+    def _is_at(known: KnownMatch, shown: int) -> bool:
+        if shown == known.version:
+            return True
+        return shown == known.version + 1 and known.moved_on()
+
+
+def _read(table_id: int) -> KnownMatch | None:
+    """The table's current match, unless it is over."""
     game = (
         Game.objects.select_related("table").filter(table_id=table_id).order_by("-number").first()
     )
     if game is None or game.status != Game.Status.PLAYING:
         return None
-    player = PLAYERS[game.game]
-    engine = player.engine
-    state = engine.state_from_json(game.state)
-    version = game.table.version
-    for seat, seated in enumerate(game.players):
-        view: dict[str, Any] = engine.view(state, seat)
-        if player.offers_a_move(view) and engine.in_match(state, seat):
-            return Move(seated["user"], version, player.fields(engine.bot.decide(view)))
-    if not engine.COUNTS_READY and engine.stage(state) == HAND_OVER:
-        for seat in engine.waits_for(state):
-            if seat not in game.ready:
-                return Move(game.players[seat]["user"], version, {"move": READY_MOVE})
-    return None
+    return KnownMatch(
+        game=game.game,
+        version=game.table.version,
+        players=game.players,
+        ready=list(game.ready),
+        state=PLAYERS[game.game].engine.state_from_json(game.state),
+    )

@@ -7,7 +7,7 @@ from django.test import override_settings
 
 from bench import relay
 from bench.clients import REFUSAL, VERSION
-from bench.seating import next_move, seat_tables
+from bench.seating import KnownMatches, next_move, seat_tables
 from games.engine import golfo, rummy
 from games.engine.protocol import PLAYING
 from games.live.fragments import table_message
@@ -101,3 +101,31 @@ def test_the_clients_read_the_version_and_a_refusal_from_the_frames_they_get() -
     assert relayed is not None and relayed.group(1) == "7", "the bare relay's frame reads alike"
     refused = REFUSAL.search(table_message("The table changed before your move."))
     assert refused is not None and refused.group(1) == "The table changed before your move."
+
+
+@pytest.mark.parametrize("game", ["rummy70", "golfo"])
+def test_the_players_decide_from_the_match_they_know_and_read_it_again_for_the_next_hand(
+    game: str,
+) -> None:
+    """Within a hand the harness moves its own copy of the match on with the moves it sees go
+    through, deciding exactly what a read would; after a hand's end, and when the sockets
+    disagree, it reads the match again."""
+    (table,) = seat_tables(1, (game,))
+    matches = KnownMatches()
+    moves = 0
+    while Hand.objects.filter(table_id=table.table_id).count() == 0 and moves < MOVE_LIMIT:
+        version = Table.objects.get(pk=table.table_id).version
+        move = matches.next_move(table.table_id, version)
+        assert move is not None and move == next_move(table.table_id), "what a read decides"
+        play.play(
+            table_id=table.table_id,
+            user=User.objects.get(pk=move.user_id),
+            version=move.version,
+            fields=move.fields,
+        )
+        moves += 1
+    assert matches.reads == 1 and moves > 10, "one read for the whole hand"
+    matches.next_move(table.table_id, Table.objects.get(pk=table.table_id).version)
+    assert matches.reads == 2, "the hand is over: read again"
+    matches.next_move(table.table_id, None)
+    assert matches.reads == 3, "sockets that disagree: read again"
