@@ -24,6 +24,13 @@ from games.tables.snapshots import SNAPSHOTS, TableSnapshot
 logger = logging.getLogger(__name__)
 
 RETRY_SECONDS = 1.0
+TICK_SECONDS = 0.05
+SPARE_LAG_SECONDS = 0.001
+"""A move's frames are built ahead only while the event loop, on average, runs what is due within
+this of its time. A busier loop would build them no sooner (they queue behind its other work),
+and the move's thread would wait for the interpreter the loop holds: at 500 tables that cost
+daphne about a tenth more CPU (docs/performance.md, eighth pass)."""
+LAG_WEIGHT = 0.2
 
 
 class TableSocket(Protocol):
@@ -36,12 +43,15 @@ class TableSocket(Protocol):
 
 @dataclass
 class Ear:
-    """The process's channel on one event loop, and the task that reads it."""
+    """The process's channel on one event loop, the task that reads it, and how late the loop
+    runs what is due (``lag``, seconds, a moving average measured by the ``timing`` task)."""
 
     loop: asyncio.AbstractEventLoop
     layer: BaseChannelLayer
     channel: str
     reading: asyncio.Task[None] | None = None
+    timing: asyncio.Task[None] | None = None
+    lag: float = 0.0
 
 
 @dataclass
@@ -101,9 +111,11 @@ class Neighbours:
     def ahead(self, snapshot: TableSnapshot) -> None:
         """A move of this process is being written (called in its thread, ``SNAPSHOTS.coming``):
         the event loop, idle while the database works, has each socket of the table here build
-        its frame of the snapshot the move leads to, kept aside until the move commits."""
+        its frame of the snapshot the move leads to, kept aside until the move commits; unless
+        the loop is busy (``SPARE_LAG_SECONDS``), when the frames are built once it has the
+        move's answer, as for any other version."""
         ear = self._ear
-        if ear is None or ear.loop.is_closed():
+        if ear is None or ear.loop.is_closed() or ear.lag > SPARE_LAG_SECONDS:
             return
         ear.loop.call_soon_threadsafe(self._prepare, snapshot)
 
@@ -142,13 +154,24 @@ class Neighbours:
         if self._ear is None or self._ear.loop is not loop or self._ear.layer is not layer:
             channel = await layer.new_channel()
             if self._ear is None or self._ear.loop is not loop or self._ear.layer is not layer:
-                if self._ear is not None and self._ear.loop is loop and self._ear.reading:
-                    self._ear.reading.cancel()
+                if self._ear is not None and self._ear.loop is loop:
+                    for task in (self._ear.reading, self._ear.timing):
+                        if task is not None:
+                            task.cancel()
                 self._sockets.clear()
                 self._changing.clear()
                 self._ear = Ear(loop=loop, layer=layer, channel=channel)
                 self._ear.reading = loop.create_task(self._read(self._ear))
+                self._ear.timing = loop.create_task(self._time(self._ear))
         return self._ear
+
+    async def _time(self, ear: Ear) -> None:
+        """Measure how late the loop wakes up to what is due, every ``TICK_SECONDS``."""
+        while True:
+            due = ear.loop.time() + TICK_SECONDS
+            await asyncio.sleep(TICK_SECONDS)
+            late = max(0.0, ear.loop.time() - due)
+            ear.lag += LAG_WEIGHT * (late - ear.lag)
 
     async def _read(self, ear: Ear) -> None:
         """Hear the process's channel for as long as the loop runs; a channel layer that fails
