@@ -373,21 +373,38 @@ class SnapshotCache:
         """A move in the middle of a hand has committed in this process (in any thread): its
         table's sockets here take the new snapshot from the one it was made on, when this process
         holds that one, instead of reading it. Called before the move's nudge is sent."""
-        with self._keeping:
-            previous = self._latest.get(table.pk)
-            if previous is not None and previous.leads_to(table=table, game=game, move=move):
-                self._keep(after_move(previous, table=table, game=game, state=state, move=move))
+        self._keep_next(
+            table=table,
+            game=game,
+            move=move,
+            made=lambda previous: after_move(
+                previous, table=table, game=game, state=state, move=move
+            ),
+        )
 
     def hand_over_made(self, snapshot: TableSnapshot) -> None:
         """``hand_over`` for a move whose snapshot was made before it was written (the one
         :meth:`coming` announced): that very snapshot is kept, so what was built of it meanwhile
         is used."""
-        table, game, move = snapshot.table, snapshot.game, snapshot.moves[0]
+        game = snapshot.game
         assert game is not None, "a move's snapshot shows its match"
+        self._keep_next(
+            table=snapshot.table, game=game, move=snapshot.moves[0], made=lambda _: snapshot
+        )
+
+    def _keep_next(
+        self,
+        *,
+        table: Table,
+        game: Game,
+        move: ToldMove,
+        made: Callable[[TableSnapshot], TableSnapshot],
+    ) -> None:
+        """Keep ``made(previous)`` when the snapshot kept now is the one the move was made on."""
         with self._keeping:
             previous = self._latest.get(table.pk)
             if previous is not None and previous.leads_to(table=table, game=game, move=move):
-                self._keep(snapshot)
+                self._keep(made(previous))
 
     def listen(self, listener: Callable[[TableSnapshot], None]) -> None:
         """Have ``listener`` told of each snapshot a move of this process is about to write."""

@@ -4,6 +4,7 @@ each frame is only put together. A frame built so is the frame the viewer would 
 anyway, and one built for a move that was not written is never sent."""
 
 import asyncio
+import math
 import time
 from typing import Any
 
@@ -12,7 +13,7 @@ from channels.db import database_sync_to_async
 from django.db import connection
 
 from games.live import frames as frames_module
-from games.live import part_cache
+from games.live import neighbours, part_cache
 from games.live.frames import ViewerFrames
 from games.models import Table, User
 from games.tables import broadcasts, play, snapshots
@@ -82,6 +83,12 @@ ONE_STATEMENT = pytest.mark.skipif(
 )
 
 
+def building_ahead_whatever_the_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test's loop may run late on a loaded machine, which would turn building ahead off (a
+    test below covers that): here it stays on."""
+    monkeypatch.setattr(neighbours, "SPARE_LAG_SECONDS", math.inf)
+
+
 def recorded_preparations(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The versions of the snapshots the sockets build their frames of ahead, from now on."""
     prepared: list[int] = []
@@ -96,6 +103,29 @@ def recorded_preparations(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 @ONE_STATEMENT
+async def test_frames_built_ahead_show_each_viewer_only_what_he_may_see(
+    ana: User, bruno: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ana draws; her socket, Bruno's and a spectator's build their frames of the draw while its
+    statement is with the database: only Ana's shows the card she drew."""
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    tab = await table_socket(table, ana)
+    opponent = await table_socket(table, bruno)
+    spectator = await table_socket(table)
+    version = await current_version(table) + 1
+    building_ahead_whatever_the_load(monkeypatch)
+    prepared = recorded_preparations(monkeypatch)
+
+    await send_move(tab, table, move="draw")
+
+    assert FIRST_DRAW in await receive_until(tab, f'data-version="{version}"')
+    for other in (opponent, spectator):
+        assert FIRST_DRAW not in await receive_until(other, f'data-version="{version}"')
+    assert prepared == [version] * 3, "the three frames were built ahead"
+    await close_all(tab, opponent, spectator)
+
+
+@ONE_STATEMENT
 async def test_a_frame_built_for_a_move_that_was_not_written_is_never_sent(
     ana: User, bruno: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -107,6 +137,7 @@ async def test_a_frame_built_for_a_move_that_was_not_written_is_never_sent(
     tab = await table_socket(table, ana)
     opponent = await table_socket(table, bruno)
     seen = await current_version(table)
+    building_ahead_whatever_the_load(monkeypatch)
     prepared = recorded_preparations(monkeypatch)
     with monkeypatch.context() as elsewhere:
         elsewhere.setattr(broadcasts, "nudge_group", lambda group, message: False)
