@@ -134,7 +134,9 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels_redis's layer, with a group's message sent in one round trip
+            # (cardroom/redis_layer.py).
+            "BACKEND": "cardroom.redis_layer.RedisLayer",
             # redis-py 8 reads with a 5 s socket timeout by default, which cuts the channel
             # layer's blocking receive (BZPOPMIN) and closes every idle socket with 1011. Its
             # pool refuses a 101st connection (MaxConnectionsError, the socket closed with 1011),

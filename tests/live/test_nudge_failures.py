@@ -56,7 +56,7 @@ def test_creating_a_table_redirects_to_it_when_the_nudge_fails(
 @override_settings(
     CHANNEL_LAYERS={
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "cardroom.redis_layer.RedisLayer",
             "CONFIG": {"hosts": ["redis://127.0.0.1:9/0"]},  # nothing listens on port 9
         }
     }

@@ -36,7 +36,7 @@ def test_healthz_answers_ok_when_all_answer(client: Client) -> None:
 def test_healthz_says_which_part_failed(client: Client, settings: Settings) -> None:
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "cardroom.redis_layer.RedisLayer",
             "CONFIG": {"hosts": [UNREACHABLE_REDIS]},
         }
     }
