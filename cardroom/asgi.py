@@ -1,6 +1,7 @@
 """ASGI entry point: HTTP through Django, websockets through Channels with session auth and an
 origin check against ALLOWED_HOSTS. A websocket path no route matches is refused at the handshake
-(403), not answered with a server error."""
+(403), not answered with a server error. The process loads its URLs, templates and translations
+before it serves (``cardroom.warm_up``)."""
 
 import os
 
@@ -17,7 +18,10 @@ from channels.security.websocket import (  # noqa: E402
 )
 from django.urls import re_path  # noqa: E402
 
+from cardroom.warm_up import warm_up  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
+
+warm_up()
 
 application = ProtocolTypeRouter(
     {
