@@ -16,7 +16,7 @@ from games.kinds.registry import game_kind
 from games.kinds.screens import Part, TableFacts
 from games.live.clock_part import turn_clock_part
 from games.live.part_cache import render_part
-from games.models import ChatMessage, Table, Tournament
+from games.models import Table, Tournament
 from games.tables.selectors import LiveTable, SeatView
 
 GAME_AREA = "game-area"
@@ -42,8 +42,7 @@ def page_parts(live: LiveTable) -> tuple[dict[str, Part], tuple[str, ...]]:
     if chips is not None:
         parts[WALLET] = chips
     parts["table-moves"] = moves_part(live)
-    for room in ChatMessage.Room.values:
-        lines = live.chats[room]
+    for room, lines in live.chats.items():
         messages = None if lines is None else [[line.author, line.text] for line in lines]
         parts[f"chat-{room}"] = Part("tables/_chat.html", {"room": room, "messages": messages})
         parts[f"chat-{room}-form"] = Part(

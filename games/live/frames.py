@@ -50,8 +50,8 @@ class ViewerFrames:
         is then only put together. A snapshot no newer than what he was shown is skipped."""
         if snapshot.version <= self.version:
             return
-        made = self._parts(snapshot)
         with translation.override(self.language):
+            made = self._parts(snapshot)
             for key, part in made.parts.items():
                 if self.sent.get(key) != made.digests[key]:
                     RENDERINGS.html(made.digests[key], part)
@@ -63,15 +63,15 @@ class ViewerFrames:
         prepared = self.prepared
         if prepared is not None and prepared.snapshot.version <= snapshot.version:
             self.prepared = None
-        made = (
-            prepared
-            if prepared is not None and prepared.snapshot is snapshot
-            else self._parts(snapshot)
-        )
-        live = made.live
-        if live is None:
-            return None
         with translation.override(self.language):
+            made = (
+                prepared
+                if prepared is not None and prepared.snapshot is snapshot
+                else self._parts(snapshot)
+            )
+            live = made.live
+            if live is None:
+                return None
             frame = []
             if made.screen_ids != self.screen_ids:
                 frame.append(game_area(made.screen_ids))
@@ -93,12 +93,12 @@ class ViewerFrames:
         return "".join(frame)
 
     def _parts(self, snapshot: TableSnapshot) -> ViewerParts:
+        """Built in the viewer's language, which the caller makes the active one."""
         live = live_table_from(
             snapshot, viewer=self.viewer, granted_table_ids=self.granted_table_ids
         )
         if live is None:
             return ViewerParts(snapshot, None, {}, {}, ())
-        with translation.override(self.language):
-            parts, screen_ids = page_parts(live)
-            digests = {key: part_digest(part, self.language) for key, part in parts.items()}
+        parts, screen_ids = page_parts(live)
+        digests = {key: part_digest(part, self.language) for key, part in parts.items()}
         return ViewerParts(snapshot, live, parts, digests, screen_ids)

@@ -11,6 +11,7 @@ the language's number formats three times for each; its dates go through the ``d
 which localization does not touch."""
 
 import hashlib
+import sys
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -27,13 +28,15 @@ KEPT_RENDERINGS = 4096
 
 def part_digest(part: Part, language: str | None) -> str:
     """The part's name for sharing: the same template, data and language (the one it is
-    rendered in, the active one) give the same digest."""
+    rendered in, the active one) give the same digest. Interned: every socket keeps the digest
+    of each part it sent, and the viewers of a table are mostly sent the same parts, so they
+    hold one string rather than one each."""
     text = orjson.dumps(
         [part.template, language, part.context],
         option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS,
         default=_plain,
     )
-    return hashlib.blake2b(text, digest_size=16).hexdigest()
+    return sys.intern(hashlib.blake2b(text, digest_size=16).hexdigest())
 
 
 def _plain(value: object) -> Any:
