@@ -37,7 +37,7 @@ from games.tables.house import follow_purses, seated_owing
 from games.tables.matches import begin_match, current_game, next_hand_at
 from games.tables.move_log import ToldMove, told_move
 from games.tables.records import record_results
-from games.tables.snapshot_moves import friends_table, play_on_snapshot, within_hand
+from games.tables.snapshot_moves import changes_match_only, friends_table, play_on_snapshot
 from games.tables.snapshots import SNAPSHOTS
 from games.tables.timetable import HeldMatch
 from games.tables.tournament_rounds import deal_next_round, hand_over
@@ -79,7 +79,7 @@ def play(
     made only in the one statement, under the seal (``games.tables.snapshot_moves``): any other
     way raises :class:`SessionUnchecked` having written nothing."""
     move = fields.get("move")
-    if isinstance(user, User) and move not in VERSIONLESS_MOVES:
+    if isinstance(user, User) and move != REMATCH_MOVE:
         moved = play_on_snapshot(
             table_id=table_id, user=user, version=version, fields=fields, seal=seal
         )
@@ -398,7 +398,7 @@ def _store(
 ) -> HeldMatch:
     """Append the move to the log and set the new state on ``game``; a hand or match that ends is
     recorded. Answers the match as changed, for ``bump_version`` to save with its timetable.
-    ``in_person``: the player made the move himself (``_within_hand``).
+    ``in_person``: the player made the move himself.
     At a house table the wallet follows the seats' purses first: a stake the player cannot
     cover refuses the move."""
     house_before, house_after = house_match(before), house_match(after)
@@ -410,7 +410,7 @@ def _store(
     told = told_move(game, before, after, seat=seat, action=action_json)
     Action.objects.create(game=game, seq=seq, seat=seat, action=action_json, user=user, told=told)
     game.state = after.to_json()
-    if in_person and within_hand(table, before, after):
+    if in_person and changes_match_only(table, before, after):
         move = ToldMove(seq, seat, told)
         transaction.on_commit(
             lambda: SNAPSHOTS.hand_over(table=table, game=game, state=after, move=move)

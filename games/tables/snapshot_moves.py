@@ -11,12 +11,15 @@ sent, and the process's sockets of the table build their frames of it while the 
 (``SnapshotCache.coming``); it is handed over, and those frames used, only once it has written.
 
 Only a move that would change nothing but the table's version, the match and its log is made so:
-anything else goes the locked way, which reads the table again and gives the same answer the
-table would have given. That is: a move the engine refuses (the locked way then tells a lost
-race from a refusal), one that ends or begins a hand, a tournament's or a house table's, a
-"Listo" or a rematch, a table whose snapshot this process does not hold at that version, a
-statement that wrote nothing, a move inside a caller's transaction, and every move on SQLite,
-where a round trip costs nothing.
+a move in the middle of a hand, or a "Listo" after it that does not deal the next one (Rummy 70's
+engine counts them). Anything else goes the locked way, which reads the table again and gives
+the same answer the table would have given. That is: a move the engine refuses (the locked way
+then tells a lost race from a refusal), one that ends or begins a hand (the last "Listo" deals),
+a tournament's or a house table's, a "Listo" the table counts rather than the engine (Golfo's:
+its screen has no such move) or a rematch, a table whose snapshot this process does not hold at
+that version, a statement that wrote nothing (a "Listo" then counts the locked way whatever the
+table showed, as ever), a move inside a caller's transaction, and every move on SQLite, where a
+round trip costs nothing.
 
 A move sent through a socket carries the seal of the socket's last session check
 (``games.accounts.sessions``) and the statement writes only while it holds: the session check
@@ -41,7 +44,7 @@ from django.utils import timezone
 
 from games.accounts.sessions import SessionSeal, seal_condition, seal_params
 from games.engine.errors import EngineError
-from games.engine.protocol import PLAYING, JsonObject
+from games.engine.protocol import HAND_OVER, PLAYING, JsonObject
 from games.kinds.match import Match
 from games.kinds.registry import game_kind
 from games.models import Action, Game, Table, User
@@ -62,12 +65,13 @@ def friends_table(table: Table) -> bool:
     return table.tournament_id is None and not game_kind(table.game).banked
 
 
-def within_hand(table: Table, before: Match, after: Match) -> bool:
-    """A move in the middle of a hand at a friends' table: it changes the table's row, its match
-    and the hand's told moves, and nothing else a frame shows (no hand recorded, no purse, no
-    tournament)."""
+def changes_match_only(table: Table, before: Match, after: Match) -> bool:
+    """A move at a friends' table in the middle of a hand, or a "Listo" after it that leaves the
+    next one undealt: it changes the table's row, its match and the hand's told moves, and
+    nothing else a frame shows (no hand recorded or dealt, no purse, no tournament)."""
     return (
-        before.stage == after.stage == PLAYING
+        before.stage == after.stage
+        and before.stage in (PLAYING, HAND_OVER)
         and before.hand_no == after.hand_no
         and friends_table(table)
     )
@@ -107,7 +111,7 @@ def play_on_snapshot(
         after = before.apply(seat, action)
     except EngineError:
         return None
-    if not within_hand(table, before, after):
+    if not changes_match_only(table, before, after):
         return None
     moved, played = _next_rows(table, game, after)
     told = told_move(played, before, after, seat=seat, action=action)

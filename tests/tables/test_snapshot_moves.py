@@ -2,9 +2,9 @@
 the version he was shown, is written in one statement guarded by that version
 (``games.tables.snapshot_moves``): of two moves on one version exactly one is written, a table
 that has moved on takes nothing from it, and a move the engine refuses or one that ends a hand
-goes the locked way. A socket's move carries the seal of its session's last check, which the
-statement checks in the same statement. SQLite always goes the locked way (nothing to test
-there)."""
+goes the locked way. A "Listo" after the hand is one statement too, but for the last, which
+deals. A socket's move carries the seal of its session's last check, which the statement checks
+in the same statement. SQLite always goes the locked way (nothing to test there)."""
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,12 +20,20 @@ from django.utils import timezone
 
 from games.accounts.sessions import SessionSeal, SessionUnchecked, sealed_session
 from games.engine import rummy
-from games.models import Action, Game, User
+from games.models import Action, Game, Table, User
 from games.tables import play, snapshot_moves
 from games.tables.errors import StaleMove, TableError
-from games.tables.snapshots import SNAPSHOTS
-from tests.support.kept_tables import kept_table_and_mover
-from tests.support.matches import bot_fields, bot_move, rummy_fields, version_of
+from games.tables.snapshots import SNAPSHOTS, read_snapshot
+from tests.support.kept_tables import keep_snapshot, kept_table_and_mover
+from tests.support.matches import (
+    bot_fields,
+    bot_move,
+    match_of,
+    play_until_hands,
+    rummy_fields,
+    user_at,
+    version_of,
+)
 from tests.support.races import race
 
 pytestmark = [
@@ -222,3 +230,54 @@ def test_a_sealed_move_that_would_go_the_locked_way_asks_for_a_check(make_user: 
             seal=seal,
         )
     assert Action.objects.filter(game__table=table).count() == 0
+
+
+def hand_over_table(make_user: Any) -> tuple[Table, list[User]]:
+    """A Rummy 70 table whose first hand the bots have just played out, kept at its version; its
+    players in seat order."""
+    table, _user, _fields = kept_table_and_mover(make_user)
+    play_until_hands(table, 1)
+    keep_snapshot(table)
+    game, kind, state = match_of(table)
+    assert kind.stage(state) == "hand_over"
+    return table, [user_at(game, seat) for seat in range(len(game.players))]
+
+
+def test_a_listo_that_leaves_the_next_hand_undealt_is_one_statement(make_user: Any) -> None:
+    table, players = hand_over_table(make_user)
+    for seat, user in enumerate(players[:-1]):
+        version = version_of(table)
+        with statements() as ran:
+            play.play(table_id=table.pk, user=user, version=version, fields={"move": "ready"})
+        assert ran == ["WITH"]
+        assert version_of(table) == version + 1
+        _game, kind, state = match_of(table)
+        assert kind.stage(state) == "hand_over" and state.hand_no == 1
+        assert [state.ready[s] for s in range(4)] == [s <= seat for s in range(4)]
+        kept, fresh = SNAPSHOTS.at_version(table.pk, version + 1), read_snapshot(table_id=table.pk)
+        assert kept is not None and fresh is not None and kept.game and fresh.game
+        assert (kept.moves, kept.hands, kept.game.state) == (
+            fresh.moves,
+            fresh.hands,
+            fresh.game.state,
+        )
+
+    with statements() as ran:
+        play.play(
+            table_id=table.pk, user=players[-1], version=version_of(table), fields={"move": "ready"}
+        )
+    assert len(ran) > 1  # the last "Listo" deals the next hand, the locked way
+    game, kind, state = match_of(table)
+    assert kind.stage(state) == "playing" and state.hand_no == 2
+    assert game.hand_first_seq == game.last_seq + 1
+
+
+def test_a_listo_on_a_table_that_moved_on_still_counts(make_user: Any) -> None:
+    """Two players click "Listo" on the same version: both count, the second the locked way."""
+    table, players = hand_over_table(make_user)
+    shown = version_of(table)
+    for user in players[:2]:
+        play.play(table_id=table.pk, user=user, version=shown, fields={"move": "ready"})
+    _game, _kind, state = match_of(table)
+    assert version_of(table) == shown + 2
+    assert [state.ready[s] for s in range(4)] == [True, True, False, False]
