@@ -26,6 +26,7 @@ from kombu import Connection
 import cardroom.broker  # noqa: F401  (registers cardroomfs://)
 
 QUEUE = "race"
+START_SECONDS = 120
 
 
 def connection(broker: str, folder: Path) -> Connection:
@@ -47,11 +48,19 @@ def connection(broker: str, folder: Path) -> Connection:
     return Connection(f"{broker}://localhost/", transport_options=options)
 
 
-def publish(broker: str, folder: Path, until: float, pace: float, sent: Any) -> None:
+def race_starts(start: Any, seconds: float) -> float:
+    """Waits until every process of the race is connected (a loaded machine takes seconds to
+    start them), then answers when the race ends."""
+    start.wait(timeout=START_SECONDS)
+    return time.time() + seconds
+
+
+def publish(broker: str, folder: Path, start: Any, seconds: float, pace: float, sent: Any) -> None:
     count = 0
     errors = 0
     with connection(broker, folder) as conn:
         queue = conn.SimpleQueue(QUEUE)
+        until = race_starts(start, seconds)
         while time.time() < until:
             try:
                 queue.put({"at": time.time(), "pad": "x" * 400})
@@ -66,11 +75,12 @@ def publish(broker: str, folder: Path, until: float, pace: float, sent: Any) -> 
         print(f"  publisher: {errors} publish errors", file=sys.stderr)
 
 
-def consume(broker: str, folder: Path, until: float, results: Any) -> None:
+def consume(broker: str, folder: Path, start: Any, seconds: float, results: Any) -> None:
     latencies: list[float] = []
     error = ""
     with connection(broker, folder) as conn:
         queue = conn.SimpleQueue(QUEUE)
+        until = race_starts(start, seconds)
         while time.time() < until + 2:
             try:
                 message = queue.get(block=True, timeout=0.5)
@@ -91,12 +101,12 @@ def race(broker: str, publishers: int, pace: float, seconds: float) -> dict[str,
     with tempfile.TemporaryDirectory(prefix=f"race-{broker}-") as name:
         folder = Path(name)
         connection(broker, folder).SimpleQueue(QUEUE).close()  # declare once before the race
-        until = time.time() + seconds
+        start = context.Barrier(publishers + 1)
         sent = context.Value("l", 0)
         results = context.Queue()
-        consumer = context.Process(target=consume, args=(broker, folder, until, results))
+        consumer = context.Process(target=consume, args=(broker, folder, start, seconds, results))
         writers = [
-            context.Process(target=publish, args=(broker, folder, until, pace, sent))
+            context.Process(target=publish, args=(broker, folder, start, seconds, pace, sent))
             for _ in range(publishers)
         ]
         consumer.start()
@@ -104,7 +114,7 @@ def race(broker: str, publishers: int, pace: float, seconds: float) -> dict[str,
             writer.start()
         for writer in writers:
             writer.join()
-        received, latencies, error = results.get(timeout=seconds + 60)
+        received, latencies, error = results.get(timeout=START_SECONDS + seconds + 60)
         consumer.join()
     latencies.sort()
     return {

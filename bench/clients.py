@@ -42,6 +42,7 @@ class Totals:
     """What every driver of one run adds to."""
 
     latencies: list[float] = field(default_factory=list)
+    by_move: dict[str, list[float]] = field(default_factory=dict)
     frames: int = 0
     frame_bytes: int = 0
     errors: int = 0
@@ -197,6 +198,8 @@ class TableClient:
                 latency = await self.act(send)
                 if latency is not None:
                     self.totals.latencies.append(latency)
+                    move = str(send.fields.get("move", ""))
+                    self.totals.by_move.setdefault(move, []).append(latency)
             slot = max(slot + pace, time.perf_counter())
 
 

@@ -36,6 +36,7 @@ from bench.stack import (
 
 OUTPUT_FOLDER = ROOT / "artifacts" / "bench"
 OPEN_AT_ONCE = 20
+LATER_SOCKETS_MIN = 400
 OPEN_SECONDS = 600.0
 SETTLE_SECONDS = 3.0
 PROFILE_SECONDS_MAX = 600
@@ -119,7 +120,12 @@ async def measure(
     sockets = sum(len(table.seats) for table in tables)
     started = time.perf_counter()
 
+    halfway: list[tuple[int, int]] = []
+
     def progress(opened: int) -> None:
+        if opened == len(tables) // 2:
+            rss = sum(rss_bytes(pid) for pid in server_pids)
+            halfway.append((rss, sockets * opened // len(tables)))
         if opened % 50 == 0 or opened == len(tables):
             say(f"{name}: {opened}/{len(tables)} tables connected")
 
@@ -144,6 +150,10 @@ async def measure(
     elapsed = end - start
     return {
         "latency": latency_figures(totals.latencies),
+        "by_move": {
+            move: {"actions": len(latencies), **latency_figures(latencies)}
+            for move, latencies in sorted(totals.by_move.items())
+        },
         "actions": len(totals.latencies),
         "actions_per_s": round(len(totals.latencies) / elapsed, 1),
         "frames_per_s": round((totals.frames - frames_before) / elapsed, 1),
@@ -158,7 +168,21 @@ async def measure(
         "connect_s": round(connect_seconds, 1),
         "server_rss_mb": round(rss_after / 2**20, 1),
         "idle_kb_per_connection": round((rss_after - rss_before) / 1024 / sockets, 1),
+        "idle_kb_per_later_connection": later_connection_kb(halfway, rss_after, sockets),
     }
+
+
+def later_connection_kb(
+    halfway: list[tuple[int, int]], rss_after: int, sockets: int
+) -> float | None:
+    """The servers' growth per socket over the second half of the tables to connect: what one more
+    idle socket costs, without what a process spends once, on its first sockets (its thread pool,
+    its database connections, its caches' first entries). ``None`` for fewer than
+    ``LATER_SOCKETS_MIN`` sockets in that half, whose growth is lost in the pages' rounding."""
+    if not halfway or sockets - halfway[0][1] < LATER_SOCKETS_MIN:
+        return None
+    rss_half, sockets_half = halfway[0]
+    return round((rss_after - rss_half) / 1024 / (sockets - sockets_half), 1)
 
 
 def start_profiles(

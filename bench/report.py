@@ -102,6 +102,21 @@ def table_text(record: dict[str, Any]) -> str:
         if run is not None:
             cpu = ", ".join(f"{group} {share}%" for group, share in run["cpu_percent"].items())
             lines.append(f"{name} CPU (% of one core): {cpu}")
+    for name in ("site", "relay"):
+        run = record.get(name)
+        if run is not None and run.get("idle_kb_per_later_connection") is not None:
+            lines.append(
+                f"{name} memory: {run['idle_kb_per_connection']} kB per idle socket over all of"
+                f" them, {run['idle_kb_per_later_connection']} kB per socket of the second half"
+                " of the tables to connect"
+            )
+    by_move = record.get("site", {}).get("by_move", {})
+    if by_move:
+        moves = ", ".join(
+            f"{move} {run['actions']} x p50 {run['p50_ms']} / p99 {run['p99_ms']}"
+            for move, run in by_move.items()
+        )
+        lines.append(f"site by move (ms): {moves}")
     worker = record.get("site", {}).get("celery")
     if worker is not None:
         acted = ", ".join(
