@@ -68,11 +68,16 @@ def table_id(page: Page) -> str:
     return match.group(1)
 
 
+def socket_open(page: Page) -> None:
+    """Waits until the page's websocket is open. The condition is a function: Playwright polls a
+    bare expression with `eval`, which the page's CSP forbids."""
+    page.wait_for_function("() => window.cardroomOpenSockets > 0")
+
+
 def listen(page: Page) -> None:
     """Waits until the page's websocket is open, then marks the window: a reload would lose the
-    mark, so `assert_not_reloaded` tells that what changed came over the socket. The condition is
-    a function: Playwright polls a bare expression with `eval`, which the page's CSP forbids."""
-    page.wait_for_function("() => window.cardroomOpenSockets > 0")
+    mark, so `assert_not_reloaded` tells that what changed came over the socket."""
+    socket_open(page)
     page.evaluate("window.cardroomNotReloaded = true")
 
 
@@ -90,7 +95,9 @@ def seats_taken(row: Locator) -> int:
 
 
 def sit_in_free_seat(page: Page) -> Locator:
-    """Sits in the first free seat and returns that seat once it shows a player."""
+    """Once the page's websocket is open, sits in the first free seat and returns that seat once
+    it shows a player."""
+    socket_open(page)
     seat = page.locator("#seats [data-seat]").filter(has=page.locator("button.sit")).first
     number = seat.get_attribute("data-seat")
     seat.locator("button.sit").click()

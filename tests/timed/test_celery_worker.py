@@ -47,6 +47,9 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 WORKER_START_SECONDS = 30
 HAND_SECONDS = 180
+FAST_BOTS = {"CARDROOM_BOT_DELAY": "0.01,0.02"}
+"""On top of WORKER_ENVIRONMENT, for tests that play many hands: bots move 0.01-0.02 s after a
+change."""
 WORKER_ENVIRONMENT = {
     "CARDROOM_SWEEP_SECONDS": "1",
     "CARDROOM_BOT_DELAY": "0.05,0.1",

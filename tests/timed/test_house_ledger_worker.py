@@ -37,7 +37,7 @@ from games.tables import wallet
 from games.tables.history import replay_match
 from games.tables.seating import sit
 from tests.support.house import HOUSE_GAMES, open_house_table
-from tests.timed.test_celery_worker import celery_worker
+from tests.timed.test_celery_worker import FAST_BOTS, celery_worker
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -48,7 +48,7 @@ BOTS_PER_TABLE = 3
 WORKERS = 3  # the first with the beat
 CLOCK = 120  # seconds: a window that waits for it cannot hide among coups of a few seconds
 SEAT_CHIPS = 10**9  # each engine seat's running count at the start of a match
-HOUSE_SETTINGS = {"CARDROOM_BOT_DELAY": "0.01,0.02", "CARDROOM_HOUSE_PAUSE_SECONDS": "0"}
+HOUSE_SETTINGS = {**FAST_BOTS, "CARDROOM_HOUSE_PAUSE_SECONDS": "0"}
 OVER = (HAND_OVER, MATCH_OVER)
 
 Ledger = dict[tuple[int, int], dict[int, int]]

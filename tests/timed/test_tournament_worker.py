@@ -12,13 +12,14 @@ from django.db import connections
 from games.management.commands.simulate_tournament import check, final_check
 from games.models import Table, Tournament, User
 from games.tables.tournament_entries import add_bots, create_tournament, start_tournament
-from tests.timed.test_celery_worker import celery_worker
+from tests.timed.test_celery_worker import FAST_BOTS, celery_worker
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
-TOURNAMENT_SECONDS = 900
+TOURNAMENT_SECONDS = 600
 
 
+@pytest.mark.timeout(TOURNAMENT_SECONDS + 60)
 def test_a_two_table_bot_tournament_is_played_to_its_end_by_the_worker(
     ana: User, tmp_path: Path
 ) -> None:
@@ -39,7 +40,7 @@ def test_a_two_table_bot_tournament_is_played_to_its_end_by_the_worker(
     start_tournament(tournament_id=tournament.pk, by=host)
     assert Table.objects.filter(tournament=tournament).count() == 2
 
-    with celery_worker(tmp_path / "celery"):
+    with celery_worker(tmp_path / "celery", FAST_BOTS):
         deadline = time.monotonic() + TOURNAMENT_SECONDS
         while True:
             tournament.refresh_from_db()
