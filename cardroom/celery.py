@@ -1,8 +1,20 @@
-"""The Celery application: time-driven work (turn clocks, bots, clean-up) through the services."""
+"""The Celery application: time-driven work (turn clocks, bots, clean-up) through the services.
+
+A worker keeps its database connection from task to task, as daphne keeps one from request to
+request: before and after each task Django's own rule applies (``CONN_MAX_AGE``; a connection
+left in a failed state is dropped), and before each task a connection the database has cut
+(a restart, an idle timeout) is dropped too, so the task opens a new one instead of failing.
+Celery's own rule, without ``CELERY_DB_REUSE_MAX`` (settings), closes the connection around
+every task: each bot move and each clock opened a new PostgreSQL session, a server process
+forked and set up every time, about a quarter of the CPU of a house table's coup
+(docs/performance.md, eleventh pass)."""
 
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import task_postrun, task_prerun
+from django.db import close_old_connections, connections
 
 import cardroom.broker  # noqa: F401  (the embedded broker's scheme, cardroomfs://)
 
@@ -11,3 +23,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardroom.settings")
 app = Celery("cardroom")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@task_prerun.connect
+def connections_ready_for_a_task(**_signal: Any) -> None:
+    close_old_connections()
+    for connection in connections.all(initialized_only=True):
+        if connection.connection is not None and not connection.is_usable():
+            connection.close()
+
+
+@task_postrun.connect
+def connections_kept_after_a_task(**_signal: Any) -> None:
+    close_old_connections()

@@ -16,6 +16,7 @@ to real services (see README, "Running for real"):
 
 import json
 import os
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -180,6 +181,10 @@ elif CELERY_BROKER_URL.startswith("redis://"):
         "visibility_timeout": float(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600"))
     }
 CELERY_TASK_IGNORE_RESULT = True
+# Celery's Django fix-up closes the worker's database connection around every task unless told
+# how many tasks may reuse it: never, here, since the worker applies Django's own rule instead
+# (cardroom/celery.py).
+CELERY_DB_REUSE_MAX = sys.maxsize
 CELERY_TIMEZONE = "UTC"
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BEAT_SCHEDULE_FILENAME = str(CELERY_FOLDER / "beat-schedule")

@@ -1,8 +1,9 @@
 """A real Celery worker with its beat, against Redis and the test database (PostgreSQL under
 .ci/run), next to a real daphne: a turn that runs out is played by the worker and every browser
 sees it; tables of bots finish a Golfo hand and a Rummy 70 hand; a worker killed with SIGKILL in
-the middle of a match and started again loses no timeout and plays no move twice. Run by .ci/run
-with ``-m services``.
+the middle of a match and started again loses no timeout and plays no move twice; a worker keeps
+one database connection from move to move, and plays on when the database cuts it. Run by
+.ci/run with ``-m services``.
 
 The turn clock is 30 s at the shortest; rather than wait for it, a test moves the stored deadline
 a few seconds nearer, which is what the worker reads. The worker runs with a 1 s sweep, bots
@@ -22,7 +23,7 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import connections, transaction
+from django.db import connection, connections, transaction
 from django.test import override_settings
 from django.utils import timezone
 from websockets.asyncio.client import ClientConnection
@@ -274,3 +275,57 @@ async def test_a_worker_killed_mid_match_loses_no_timeout_and_plays_no_move_twic
     ]
     assert await database_sync_to_async(timeouts)(clocked) == 1
     assert await database_sync_to_async(log_is_whole)(bots)
+
+
+WORKER_APPLICATION = "cardroom-worker"
+"""The worker's name on its PostgreSQL connections (``application_name``), so that the test can
+tell them from its own."""
+
+
+def worker_connections() -> set[int]:
+    """The server processes of the worker's open PostgreSQL connections."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = %s", [WORKER_APPLICATION]
+        )
+        return {pid for (pid,) in cursor.fetchall()}
+
+
+def cut_worker_connections() -> int:
+    """The database ends the worker's connections, as a restart would; answers how many."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            " WHERE application_name = %s",
+            [WORKER_APPLICATION],
+        )
+        (cut,) = cursor.fetchone()
+        return int(cut)
+
+
+async def test_a_worker_keeps_its_database_connection_and_plays_on_when_the_database_cuts_it(
+    ana: User, tmp_path: Path
+) -> None:
+    """Bots play a Rummy 70 hand through one worker, which uses one database connection from move
+    to move rather than one per move; halfway, the database cuts it, and the next move opens a
+    new one instead of failing."""
+    table = await bot_table(ana, "rummy70", 3)
+    url = f"{server_environment()['DATABASE_URL']}?application_name={WORKER_APPLICATION}"
+    seen: set[int] = set()
+
+    async def watch_until(moves: int) -> None:
+        async with asyncio.timeout(HAND_SECONDS):
+            while len(await database_sync_to_async(moves_of)(table)) < moves:
+                seen.update(await database_sync_to_async(worker_connections)())
+                await asyncio.sleep(0.05)
+
+    folder = tmp_path / "celery"
+    with celery_worker(folder, {"DATABASE_URL": url}, beat=True):
+        await watch_until(20)
+        assert await database_sync_to_async(cut_worker_connections)() == 1
+        await watch_until(40)
+
+    log = "".join(path.read_text(errors="replace") for path in folder.glob("worker-*.log"))
+    assert "Traceback" not in log and "ERROR" not in log, log[-5000:]
+    assert len(seen) == 2, f"the worker opened {len(seen)} connections for 40 moves"
+    assert await database_sync_to_async(log_is_whole)(table)
