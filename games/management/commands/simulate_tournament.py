@@ -114,9 +114,10 @@ def _check_locked(tournament: Tournament) -> list[str]:
             )
         if out and entry.place is not None and seated[entry.user_id]:
             failures.append(f"player {entry.user_id} is out with a place but still seated")
-    for table in playing:
-        if table.seats.count() > rules.sizes.largest:
-            failures.append(f"table {table.pk} has {table.seats.count()} players")
+    sizes = Counter(Seat.objects.filter(table__in=playing).values_list("table_id", flat=True))
+    for table_id, size in sizes.items():
+        if size > rules.sizes.largest:
+            failures.append(f"table {table_id} has {size} players")
     if tournament.starting_chips:
         total = sum(tournament.entries.values_list("count", flat=True))
         issued = tournament.starting_chips * tournament.entries.count()
@@ -147,12 +148,14 @@ def _bots_move(tournament: Tournament) -> bool:
     table had one (every hand of the round is over and the players are ready)."""
     moved = False
     past = timezone.now() - timedelta(seconds=1)
-    for table in Table.objects.filter(tournament=tournament, status=Table.Status.PLAYING):
-        game = table.games.order_by("-number").first()
-        if game is None or game.status != Game.Status.PLAYING or game.bot_move_at is None:
-            continue
-        Game.objects.filter(pk=game.pk).update(bot_move_at=past)
-        moved |= play_bot(table_id=table.pk, version=table.version)
+    tables = Table.objects.filter(tournament=tournament, status=Table.Status.PLAYING)
+    for table_id, version in tables.values_list("pk", "version"):
+        latest = Game.objects.filter(table_id=table_id).order_by("-number")[:1]
+        awaited = Game.objects.filter(
+            pk__in=latest, status=Game.Status.PLAYING, bot_move_at__isnull=False
+        )
+        if awaited.update(bot_move_at=past):
+            moved |= play_bot(table_id=table_id, version=version)
     return moved
 
 
