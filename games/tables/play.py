@@ -117,6 +117,22 @@ def play_action(
         return _play_action(_lock_for(table_id, user), user, version, action)
 
 
+def play_for_seat(
+    *,
+    table: Table,
+    match: LockedMatch,
+    user: User,
+    version: int,
+    action: Mapping[str, object] | None,
+) -> Table:
+    """The table itself (its bot) moves for ``user``'s seat: ``action``, or his "Listo" when
+    ``None``. The caller holds ``table`` locked and read its current ``match`` under that lock,
+    so neither is read again."""
+    if action is None:
+        return _ready(table, user, version, match=match)
+    return _play_action(table, user, version, action, match=match)
+
+
 def ready(*, table_id: int, user: Actor, version: int | None) -> Table:
     """ "Listo" for a game whose engine does not count it (Golfo): the table counts the players
     with chips, and deals once all of them are ready."""
@@ -159,15 +175,16 @@ def _play_action(
     action: Mapping[str, object],
     *,
     in_person: bool = False,
+    match: LockedMatch | None = None,
 ) -> Table:
-    match, seat = _players_match(table, user, version, in_person=in_person)
+    match, seat = _players_match(table, user, version, in_person=in_person, match=match)
     game, state = match.game, _state_in_play(match, seat)
     if table.tournament_id is not None and state.stage != PLAYING:
         # Between a tournament's hands the tournament deals, not the match: "Listo" is counted by
         # the table and only shortens the pause (games.tables.tournament_rounds).
         if action.get("kind") != READY_MOVE:
             raise TableError(_("That move is not possible now."))
-        return _ready(table, user, version, in_person=in_person)
+        return _ready(table, user, version, in_person=in_person, match=match)
     try:
         after = state.apply(seat, action)
     except EngineError as error:
@@ -182,8 +199,15 @@ def _play_action(
     return bump_version(table, lobby=table.status != status, held=held)
 
 
-def _ready(table: Table, user: Actor, version: int | None, *, in_person: bool = False) -> Table:
-    match, seat = _players_match(table, user, version, in_person=in_person)
+def _ready(
+    table: Table,
+    user: Actor,
+    version: int | None,
+    *,
+    in_person: bool = False,
+    match: LockedMatch | None = None,
+) -> Table:
+    match, seat = _players_match(table, user, version, in_person=in_person, match=match)
     game, state = match.game, _state_in_play(match, seat)
     if state.stage != HAND_OVER:
         raise TableError(_("That move is not possible now."))
@@ -345,13 +369,18 @@ def _locked_match(table: Table) -> LockedMatch | None:
 
 
 def _players_match(
-    table: Table, user: Actor, version: int | None, *, in_person: bool = False
+    table: Table,
+    user: Actor,
+    version: int | None,
+    *,
+    in_person: bool = False,
+    match: LockedMatch | None = None,
 ) -> tuple[LockedMatch, int]:
     """The locked table's current match and the seat of ``user`` in it; anyone but one of its
     players is refused, and so is a stale form (:class:`StaleMove`). ``in_person``: the player
     himself asks, from his browser, rather than the table's bot or clock playing his seat; one
-    the host removed from the match is refused."""
-    match = _locked_match(table)
+    the host removed from the match is refused. ``match``: the caller read it under the lock."""
+    match = match or _locked_match(table)
     if match is None or table.status == Table.Status.WAITING:
         raise TableError(_("No game is being played at this table."))
     game = match.game

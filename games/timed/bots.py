@@ -13,7 +13,7 @@ from games.models import Game, Table, User
 from games.tables import wallet
 from games.tables.errors import TableError
 from games.tables.matches import current_game
-from games.tables.play import play_action, ready
+from games.tables.play import LockedMatch, play_for_seat
 from games.tables.timetable import automated_seats
 from games.tables.turns import awaited_seats
 from games.tables.versions import find_locked_table
@@ -38,18 +38,17 @@ def play_bot(*, table_id: int, version: int, now: datetime | None = None) -> boo
         seat = seats[0]
         user = User.objects.get(pk=game.players[seat]["user"])
         move = state.bot_move(seat)
+        match = LockedMatch(game=game, state=state)
         if move is not None and game_kind(game.game).banked:
-            return _bet_for(table_id=table_id, user=user, move=move)
-        if move is not None:
-            play_action(table_id=table_id, user=user, version=version, action=move)
-        elif state.counts_ready:
+            return _bet_for(table=table, match=match, user=user, move=move)
+        if move is None and state.counts_ready:
             return False
-        else:  # he owes only the table's "Listo"
-            ready(table_id=table_id, user=user, version=version)
+        # No move: he owes only the table's "Listo".
+        play_for_seat(table=table, match=match, user=user, version=version, action=move)
         return True
 
 
-def _bet_for(*, table_id: int, user: User, move: JsonObject) -> bool:
+def _bet_for(*, table: Table, match: LockedMatch, user: User, move: JsonObject) -> bool:
     """A bot's move at a house table, with chips from the player's wallet: a bot player takes
     the free top-up when it runs low; a stake the wallet cannot cover is not made (the window
     closes on the clock without it)."""
@@ -57,7 +56,7 @@ def _bet_for(*, table_id: int, user: User, move: JsonObject) -> bool:
         wallet.top_up(user)
     try:
         with transaction.atomic():
-            play_action(table_id=table_id, user=user, version=None, action=move)
+            play_for_seat(table=table, match=match, user=user, version=table.version, action=move)
     except TableError:
         return False
     return True
