@@ -29,7 +29,7 @@ from games.engine.protocol import HAND_OVER, MATCH_OVER, PLAYING, JsonObject
 from games.kinds.house import HouseMatch, house_match
 from games.kinds.match import Match
 from games.kinds.registry import game_kind
-from games.models import Action, Game, Seat, Table, User
+from games.models import Action, Game, Hand, Seat, Table, User
 from games.tables.errors import StaleMove, TableError
 from games.tables.figures import count_hand
 from games.tables.history import record_hand
@@ -37,8 +37,13 @@ from games.tables.house import follow_purses, seated_owing
 from games.tables.matches import begin_match, current_game, next_hand_at
 from games.tables.move_log import ToldMove, told_move
 from games.tables.records import record_results
-from games.tables.snapshot_moves import changes_match_only, friends_table, play_on_snapshot
-from games.tables.snapshots import SNAPSHOTS
+from games.tables.snapshot_moves import (
+    changes_match_only,
+    ends_hand_only,
+    friends_table,
+    play_on_snapshot,
+)
+from games.tables.snapshots import SNAPSHOTS, FinishedHand
 from games.tables.timetable import HeldMatch
 from games.tables.tournament_rounds import deal_next_round, hand_over
 from games.tables.versions import bump_version, find_locked_table, lock_table
@@ -414,6 +419,15 @@ def _tell_tournament(tournament_id: int, table_id: int) -> None:
     transaction.on_commit(lambda: hand_over(tournament_id=tournament_id, table_id=table_id))
 
 
+def _hand_over_at_hand_end(
+    table: Table, game: Game, state: Match, move: ToldMove, hand: Hand
+) -> None:
+    finished = FinishedHand(hand.number, game.number, hand.hand_no)
+    transaction.on_commit(
+        lambda: SNAPSHOTS.hand_over(table=table, game=game, state=state, move=move, hand=finished)
+    )
+
+
 def _store(
     table: Table,
     game: Game,
@@ -448,7 +462,10 @@ def _store(
     if before.stage not in over and after.stage in over:
         game.hand_ended_at = timezone.now()
         game.ready = []
-        count_hand(game=game, hand=record_hand(game=game, last_seq=seq, state=after))
+        hand = record_hand(game=game, last_seq=seq, state=after)
+        count_hand(game=game, hand=hand)
+        if in_person and ends_hand_only(table, before, after):
+            _hand_over_at_hand_end(table, game, after, ToldMove(seq, seat, told), hand)
         if table.tournament_id is not None:
             _tell_tournament(table.tournament_id, table.pk)
             return HeldMatch(game=game, state=after, unsaved=MOVE_FIELDS, moved=True, mover=seat)

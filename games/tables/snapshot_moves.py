@@ -77,6 +77,17 @@ def changes_match_only(table: Table, before: Match, after: Match) -> bool:
     )
 
 
+def ends_hand_only(table: Table, before: Match, after: Match) -> bool:
+    """The last move of a hand at a friends' table while its match goes on: besides what a move
+    in the middle of a hand changes, it records the hand (``after_hand_end``)."""
+    return (
+        before.stage == PLAYING
+        and after.stage == HAND_OVER
+        and before.hand_no == after.hand_no
+        and friends_table(table)
+    )
+
+
 def play_on_snapshot(
     *,
     table_id: int,

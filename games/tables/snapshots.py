@@ -158,6 +158,23 @@ def after_move(
     )
 
 
+def after_hand_end(
+    previous: TableSnapshot,
+    *,
+    table: Table,
+    game: Game,
+    state: Match,
+    move: ToldMove,
+    hand: FinishedHand,
+) -> TableSnapshot:
+    """The snapshot the last move of a hand leads to while its match goes on, from the one it was
+    made on: what ``after_move`` changes, and the finished hand it recorded, now the newest of
+    the table's (the seats, the chats and the log are as they were: a hand's end records no
+    note and changes no rating)."""
+    moved = after_move(previous, table=table, game=game, state=state, move=move)
+    return replace(moved, hands=(hand, *previous.hands)[:SHOWN_HANDS], hand_mark=hand.number)
+
+
 def read_snapshot(*, table_id: int, previous: TableSnapshot | None = None) -> TableSnapshot | None:
     """The table now, or ``None`` when it is gone. The table's row and marks come in the same
     statement as its match (the engine state), so a frame's version is that of the state it
@@ -369,18 +386,28 @@ class SnapshotCache:
             snapshot = self._latest.get(table_id)
         return snapshot if snapshot is not None and snapshot.version == version else None
 
-    def hand_over(self, *, table: Table, game: Game, state: Match, move: ToldMove) -> None:
-        """A move in the middle of a hand has committed in this process (in any thread): its
+    def hand_over(
+        self,
+        *,
+        table: Table,
+        game: Game,
+        state: Match,
+        move: ToldMove,
+        hand: FinishedHand | None = None,
+    ) -> None:
+        """A move in the middle of a hand, or the last move of a hand (``hand``, the one it
+        recorded) while the match goes on, has committed in this process (in any thread): its
         table's sockets here take the new snapshot from the one it was made on, when this process
         holds that one, instead of reading it. Called before the move's nudge is sent."""
-        self._keep_next(
-            table=table,
-            game=game,
-            move=move,
-            made=lambda previous: after_move(
-                previous, table=table, game=game, state=state, move=move
-            ),
-        )
+
+        def made(previous: TableSnapshot) -> TableSnapshot:
+            if hand is None:
+                return after_move(previous, table=table, game=game, state=state, move=move)
+            return after_hand_end(
+                previous, table=table, game=game, state=state, move=move, hand=hand
+            )
+
+        self._keep_next(table=table, game=game, move=move, made=made)
 
     def hand_over_made(self, snapshot: TableSnapshot) -> None:
         """``hand_over`` for a move whose snapshot was made before it was written (the one

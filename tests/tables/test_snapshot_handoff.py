@@ -1,6 +1,7 @@
 """A player's move made in a daphne process hands its table to that process's sockets: the
 snapshot it builds from the one the move was made on must show every viewer exactly what a read of
-the database would show him, move after move, across hands (where the table is read again)."""
+the database would show him, move after move, across hands: the move that ends a hand is handed
+over too, with the hand it recorded; the next deal is read again."""
 
 from typing import Any
 
@@ -8,7 +9,7 @@ import pytest
 from asgiref.sync import async_to_sync
 
 from games.live.frames import ViewerFrames
-from games.models import Game, Table, User
+from games.models import Game, Hand, Table, User
 from games.tables import play, snapshots
 from games.tables.snapshots import SNAPSHOTS, TableSnapshot, read_snapshot
 from tests.support.matches import (
@@ -23,6 +24,9 @@ from tests.support.matches import (
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+MOVES = {"rummy70": 400, "golfo": 120}
+"""Moves played (and every frame compared): enough for two hands or more of each game."""
 
 
 @pytest.mark.parametrize("game", ["rummy70", "golfo"])
@@ -44,7 +48,8 @@ def test_a_handed_over_table_shows_every_viewer_what_a_read_shows(
 
     monkeypatch.setattr(snapshots, "read_snapshot", counted_read)
     handed_over = 0
-    for _ in range(120):
+    hand_ends: list[bool] = []
+    for _ in range(MOVES[game]):
         version = version_of(table)
         shown = latest(table.pk, version=version)
         truth = read_snapshot(table_id=table.pk)
@@ -52,10 +57,16 @@ def test_a_handed_over_table_shows_every_viewer_what_a_read_shows(
         for by_hand, by_read in zip(handed, read, strict=True):
             assert by_hand.frame(shown) == by_read.frame(truth)
         reads.clear()
+        finished = Hand.objects.filter(table=table).count()
         if not own_move(table):
             break
-        handed_over += latest(table.pk, version=version_of(table)) is not None and not reads
+        kept = latest(table.pk, version=version_of(table)) is not None and not reads
+        handed_over += kept
+        match_goes_on = match_of(table)[0].status == Game.Status.PLAYING
+        if Hand.objects.filter(table=table).count() > finished and match_goes_on:
+            hand_ends.append(kept)
     assert handed_over > 60, "most moves are handed over"
+    assert len(hand_ends) >= 2 and all(hand_ends), f"hand ends handed over: {hand_ends}"
 
 
 def own_move(table: Table) -> bool:
