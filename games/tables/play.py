@@ -39,6 +39,7 @@ from games.tables.move_log import ToldMove, told_move
 from games.tables.records import record_results
 from games.tables.snapshot_moves import (
     changes_match_only,
+    deals_next_hand,
     ends_hand_only,
     friends_table,
     play_on_snapshot,
@@ -474,6 +475,13 @@ def _store(
         game.hand_deal = after.hands_face_up()
         game.hand_ended_at = None
         game.ready = []
+        if in_person and deals_next_hand(table, before, after):
+            dealing = ToldMove(seq, seat, told)
+            transaction.on_commit(
+                lambda: SNAPSHOTS.hand_over(
+                    table=table, game=game, state=after, move=dealing, dealt=True
+                )
+            )
     if after.stage == MATCH_OVER:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()

@@ -88,6 +88,17 @@ def ends_hand_only(table: Table, before: Match, after: Match) -> bool:
     )
 
 
+def deals_next_hand(table: Table, before: Match, after: Match) -> bool:
+    """The "Listo" that deals the next hand at a friends' table, counted by the engine (Rummy
+    70's): it changes the table's row and the match, now in a new hand (``after_deal``)."""
+    return (
+        before.stage == HAND_OVER
+        and after.stage == PLAYING
+        and after.hand_no == before.hand_no + 1
+        and friends_table(table)
+    )
+
+
 def play_on_snapshot(
     *,
     table_id: int,

@@ -127,15 +127,20 @@ class TableSnapshot:
     def is_at_least(self, *, version: int, chat_mark: int) -> bool:
         return self.version >= version and self.chat_mark >= chat_mark
 
-    def leads_to(self, *, table: Table, game: Game, move: ToldMove) -> bool:
+    def leads_to(self, *, table: Table, game: Game, move: ToldMove, dealt: bool = False) -> bool:
         """Whether this snapshot shows the table just before the move ``move`` left it at
-        ``table``'s version: the version before, the same match and host, the move before."""
+        ``table``'s version: the version before, the same match and host, the move before, and
+        the same hand (``dealt``: the move dealt the next one, which begins after it)."""
         return (
             self.version == table.version - 1
             and self.game is not None
             and self.game.pk == game.pk
             and self.game.last_seq == move.seq - 1
-            and self.game.hand_first_seq == game.hand_first_seq
+            and (
+                game.hand_first_seq == move.seq + 1
+                if dealt
+                else self.game.hand_first_seq == game.hand_first_seq
+            )
             and self.table.host_id == table.host_id
         )
 
@@ -173,6 +178,15 @@ def after_hand_end(
     note and changes no rating)."""
     moved = after_move(previous, table=table, game=game, state=state, move=move)
     return replace(moved, hands=(hand, *previous.hands)[:SHOWN_HANDS], hand_mark=hand.number)
+
+
+def after_deal(previous: TableSnapshot, *, table: Table, game: Game, state: Match) -> TableSnapshot:
+    """The snapshot the "Listo" that deals the next hand leads to, from the one it was made on:
+    the table's row and the match, in a new hand with no move told yet (the seats, the chats, the
+    log and the finished hands are as they were)."""
+    table.host = previous.table.host
+    game.table = table
+    return replace(previous, table=table, game=game, state=state, moves=())
 
 
 def read_snapshot(*, table_id: int, previous: TableSnapshot | None = None) -> TableSnapshot | None:
@@ -394,20 +408,24 @@ class SnapshotCache:
         state: Match,
         move: ToldMove,
         hand: FinishedHand | None = None,
+        dealt: bool = False,
     ) -> None:
-        """A move in the middle of a hand, or the last move of a hand (``hand``, the one it
-        recorded) while the match goes on, has committed in this process (in any thread): its
-        table's sockets here take the new snapshot from the one it was made on, when this process
-        holds that one, instead of reading it. Called before the move's nudge is sent."""
+        """A move in the middle of a hand, the last move of a hand (``hand``, the one it
+        recorded) while the match goes on, or the "Listo" that deals the next hand (``dealt``)
+        has committed in this process (in any thread): its table's sockets here take the new
+        snapshot from the one it was made on, when this process holds that one, instead of
+        reading it. Called before the move's nudge is sent."""
 
         def made(previous: TableSnapshot) -> TableSnapshot:
+            if dealt:
+                return after_deal(previous, table=table, game=game, state=state)
             if hand is None:
                 return after_move(previous, table=table, game=game, state=state, move=move)
             return after_hand_end(
                 previous, table=table, game=game, state=state, move=move, hand=hand
             )
 
-        self._keep_next(table=table, game=game, move=move, made=made)
+        self._keep_next(table=table, game=game, move=move, made=made, dealt=dealt)
 
     def hand_over_made(self, snapshot: TableSnapshot) -> None:
         """``hand_over`` for a move whose snapshot was made before it was written (the one
@@ -426,11 +444,14 @@ class SnapshotCache:
         game: Game,
         move: ToldMove,
         made: Callable[[TableSnapshot], TableSnapshot],
+        dealt: bool = False,
     ) -> None:
         """Keep ``made(previous)`` when the snapshot kept now is the one the move was made on."""
         with self._keeping:
             previous = self._latest.get(table.pk)
-            if previous is not None and previous.leads_to(table=table, game=game, move=move):
+            if previous is not None and previous.leads_to(
+                table=table, game=game, move=move, dealt=dealt
+            ):
                 self._keep(made(previous))
 
     def listen(self, listener: Callable[[TableSnapshot], None]) -> None:

@@ -1,7 +1,8 @@
 """A player's move made in a daphne process hands its table to that process's sockets: the
 snapshot it builds from the one the move was made on must show every viewer exactly what a read of
 the database would show him, move after move, across hands: the move that ends a hand is handed
-over too, with the hand it recorded; the next deal is read again."""
+over too, with the hand it recorded, and so is Rummy 70's "Listo" that deals the next (Golfo's
+next deal is the table's, and is read again)."""
 
 from typing import Any
 
@@ -49,6 +50,7 @@ def test_a_handed_over_table_shows_every_viewer_what_a_read_shows(
     monkeypatch.setattr(snapshots, "read_snapshot", counted_read)
     handed_over = 0
     hand_ends: list[bool] = []
+    deals: list[bool] = []
     for _ in range(MOVES[game]):
         version = version_of(table)
         shown = latest(table.pk, version=version)
@@ -58,6 +60,7 @@ def test_a_handed_over_table_shows_every_viewer_what_a_read_shows(
             assert by_hand.frame(shown) == by_read.frame(truth)
         reads.clear()
         finished = Hand.objects.filter(table=table).count()
+        hand_no = match_of(table)[2].hand_no
         if not own_move(table):
             break
         kept = latest(table.pk, version=version_of(table)) is not None and not reads
@@ -65,8 +68,11 @@ def test_a_handed_over_table_shows_every_viewer_what_a_read_shows(
         match_goes_on = match_of(table)[0].status == Game.Status.PLAYING
         if Hand.objects.filter(table=table).count() > finished and match_goes_on:
             hand_ends.append(kept)
+        if match_of(table)[2].hand_no > hand_no:
+            deals.append(kept)
     assert handed_over > 60, "most moves are handed over"
     assert len(hand_ends) >= 2 and all(hand_ends), f"hand ends handed over: {hand_ends}"
+    assert len(deals) >= 2 and all(deals) == (game == "rummy70"), f"deals handed over: {deals}"
 
 
 def own_move(table: Table) -> bool:
