@@ -3,6 +3,7 @@ melds and discard, a replay, the rules pages), it is the same framed Spanish car
 the classes `card face`, its rank in a top corner, the suit drawn in the middle and the rank again
 in the bottom corner (templates/tables/_card_face.html)."""
 
+import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
 
@@ -113,3 +114,25 @@ def test_the_rules_pages_show_the_framed_card(path: str, at_least: int) -> None:
     assert any("joker" in classes for _tag, classes, _children in faces(page)) == (
         path == "/reglas/rummy70/"
     )
+
+
+SUIT_SYMBOLS = {"suit-O", "suit-C", "suit-E", "suit-B", "suit-joker"}
+
+
+def test_a_frames_cards_carry_no_drawing_only_their_suits_symbol() -> None:
+    """Each suit is drawn once per page (the page's symbols): a hand of cards sent over the socket
+    names its cards' suits, and holds none of their drawing."""
+    state = play(three_players(), 0, Draw())
+    part = screen(state, 0)["rummy-hand"]
+    html = render_to_string(part.template, part.context)
+    used = re.findall(r'<use href="#([\w-]+)"/>', html)
+    assert len(used) == 15 and set(used) <= SUIT_SYMBOLS
+    assert not re.search(r"<(path|circle|rect|ellipse)\b", html)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/reglas/rummy70/", "/reglas/golfo/", "/"])
+def test_every_page_draws_each_suit_once_for_the_cards_it_shows(path: str) -> None:
+    page = Client().get(path).content.decode()
+    assert sorted(re.findall(r'<symbol id="([\w-]+)"', page)) == sorted(SUIT_SYMBOLS)
+    assert set(re.findall(r'<use href="#([\w-]+)"/>', page)) <= SUIT_SYMBOLS
