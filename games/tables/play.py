@@ -224,7 +224,9 @@ def _ready(
     if table.tournament_id is not None:
         tournament_id = table.tournament_id
         transaction.on_commit(lambda: deal_next_round(tournament_id=tournament_id))
-    elif set(state.waits_for()) <= set(game.ready) and _table_deals(table, game, state):
+    elif set(state.waits_for()) <= set(game.ready) and _table_deals(
+        table, game, state, in_person=in_person
+    ):
         return table
     # Who is ready is not in the lobby.
     return bump_version(
@@ -247,14 +249,18 @@ def _accept_rematch(
     return bump_version(table, lobby=False)  # a finished table is not in the lobby
 
 
-def _table_deals(table: Table, game: Game, state: Match) -> bool:
+def _table_deals(table: Table, game: Game, state: Match, *, in_person: bool = False) -> bool:
+    """The table deals the next hand; ``in_person``: a player's own "Listo", from his browser,
+    was the last it waited for."""
     action = state.next_hand()
     try:
         after = state.apply(None, action)
     except EngineError:
         return False
     status = table.status
-    held = _store(table, game, state, after, seat=None, action=action, user=None)
+    held = _store(
+        table, game, state, after, seat=None, action=action, user=None, in_person=in_person
+    )
     bump_version(table, lobby=table.status != status, held=held)
     return True
 

@@ -89,8 +89,9 @@ def ends_hand_only(table: Table, before: Match, after: Match) -> bool:
 
 
 def deals_next_hand(table: Table, before: Match, after: Match) -> bool:
-    """The "Listo" that deals the next hand at a friends' table, counted by the engine (Rummy
-    70's): it changes the table's row and the match, now in a new hand (``after_deal``)."""
+    """The move that deals the next hand at a friends' table after the last "Listo" (Rummy 70's,
+    counted by the engine, or Golfo's table dealing once its players are ready): it changes the
+    table's row and the match, now in a new hand (``after_deal``)."""
     return (
         before.stage == HAND_OVER
         and after.stage == PLAYING

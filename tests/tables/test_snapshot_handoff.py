@@ -1,14 +1,15 @@
 """A player's move made in a daphne process hands its table to that process's sockets: the
 snapshot it builds from the one the move was made on must show every viewer exactly what a read of
 the database would show him, move after move, across hands: the move that ends a hand is handed
-over too, with the hand it recorded, and so is Rummy 70's "Listo" that deals the next (Golfo's
-next deal is the table's, and is read again)."""
+over too, with the hand it recorded, and so is the deal that the last player's "Listo" brings."""
 
 from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
 
+from games.engine.protocol import HAND_OVER
+from games.kinds.registry import game_kind
 from games.live.frames import ViewerFrames
 from games.models import Game, Hand, Table, User
 from games.tables import play, snapshots
@@ -26,6 +27,7 @@ from tests.support.matches import (
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+READY = {"move": play.READY_MOVE}
 MOVES = {"rummy70": 400, "golfo": 120}
 """Moves played (and every frame compared): enough for two hands or more of each game."""
 
@@ -72,14 +74,20 @@ def test_a_handed_over_table_shows_every_viewer_what_a_read_shows(
             deals.append(kept)
     assert handed_over > 60, "most moves are handed over"
     assert len(hand_ends) >= 2 and all(hand_ends), f"hand ends handed over: {hand_ends}"
-    assert len(deals) >= 2 and all(deals) == (game == "rummy70"), f"deals handed over: {deals}"
+    assert len(deals) >= 2 and all(deals), f"deals handed over: {deals}"
 
 
 def own_move(table: Table) -> bool:
     """The bot's choice for the seat on turn, sent by that player as his browser's form; between
-    hands, the next deal."""
+    hands, each player's "Listo" (Rummy 70's is a move of the engine's, Golfo's the table's)."""
     game, engine, state = match_of(table)
     seat = seat_to_move(table)
+    match = game_kind(game.game).rules.load(game.state)
+    waiting = [seat for seat in match.waits_for() if seat not in game.ready]
+    if seat is None and game.game == "golfo" and match.stage == HAND_OVER and waiting:
+        user = user_at(game, waiting[0])
+        play.play(table_id=table.pk, user=user, version=version_of(table), fields=READY)
+        return True
     if seat is None or game.status == Game.Status.FINISHED:
         return bot_move(table)
     action = engine.bot.decide(engine.view(state, seat))
