@@ -228,6 +228,8 @@ def _ready(
         table, game, state, in_person=in_person
     ):
         return table
+    if in_person and friends_table(table):
+        transaction.on_commit(lambda: SNAPSHOTS.hand_over_ready(table=table, game=game))
     # Who is ready is not in the lobby.
     return bump_version(
         table, lobby=False, held=HeldMatch(game=game, state=state, seats=match.seats)

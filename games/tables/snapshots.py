@@ -127,17 +127,20 @@ class TableSnapshot:
     def is_at_least(self, *, version: int, chat_mark: int) -> bool:
         return self.version >= version and self.chat_mark >= chat_mark
 
-    def leads_to(self, *, table: Table, game: Game, move: ToldMove, dealt: bool = False) -> bool:
+    def leads_to(
+        self, *, table: Table, game: Game, move: ToldMove | None, dealt: bool = False
+    ) -> bool:
         """Whether this snapshot shows the table just before the move ``move`` left it at
-        ``table``'s version: the version before, the same match and host, the move before, and
-        the same hand (``dealt``: the move dealt the next one, which begins after it)."""
+        ``table``'s version (``None``: a change the match's log does not hold, a "Listo" the table
+        counts): the version before, the same match and host, the move before, and the same hand
+        (``dealt``: the move dealt the next one, which begins after it)."""
         return (
             self.version == table.version - 1
             and self.game is not None
             and self.game.pk == game.pk
-            and self.game.last_seq == move.seq - 1
+            and self.game.last_seq == (game.last_seq if move is None else move.seq - 1)
             and (
-                game.hand_first_seq == move.seq + 1
+                move is not None and game.hand_first_seq == move.seq + 1
                 if dealt
                 else self.game.hand_first_seq == game.hand_first_seq
             )
@@ -178,6 +181,14 @@ def after_hand_end(
     note and changes no rating)."""
     moved = after_move(previous, table=table, game=game, state=state, move=move)
     return replace(moved, hands=(hand, *previous.hands)[:SHOWN_HANDS], hand_mark=hand.number)
+
+
+def after_ready(previous: TableSnapshot, *, table: Table, game: Game) -> TableSnapshot:
+    """The snapshot a "Listo" the table counts (Golfo's) leads to, when it does not deal: the
+    table's row and the match's row (who is ready, its clocks); the state is as it was."""
+    table.host = previous.table.host
+    game.table = table
+    return replace(previous, table=table, game=game)
 
 
 def after_deal(previous: TableSnapshot, *, table: Table, game: Game, state: Match) -> TableSnapshot:
@@ -427,6 +438,15 @@ class SnapshotCache:
 
         self._keep_next(table=table, game=game, move=move, made=made, dealt=dealt)
 
+    def hand_over_ready(self, *, table: Table, game: Game) -> None:
+        """``hand_over`` for a "Listo" the table counts and that does not deal (``after_ready``)."""
+        self._keep_next(
+            table=table,
+            game=game,
+            move=None,
+            made=lambda previous: after_ready(previous, table=table, game=game),
+        )
+
     def hand_over_made(self, snapshot: TableSnapshot) -> None:
         """``hand_over`` for a move whose snapshot was made before it was written (the one
         :meth:`coming` announced): that very snapshot is kept, so what was built of it meanwhile
@@ -442,7 +462,7 @@ class SnapshotCache:
         *,
         table: Table,
         game: Game,
-        move: ToldMove,
+        move: ToldMove | None,
         made: Callable[[TableSnapshot], TableSnapshot],
         dealt: bool = False,
     ) -> None:

@@ -1,7 +1,8 @@
 """A player's move made in a daphne process hands its table to that process's sockets: the
 snapshot it builds from the one the move was made on must show every viewer exactly what a read of
 the database would show him, move after move, across hands: the move that ends a hand is handed
-over too, with the hand it recorded, and so is the deal that the last player's "Listo" brings."""
+over too, with the hand it recorded, and so are each player's "Listo" and the deal that the last
+one brings."""
 
 from typing import Any
 
@@ -53,6 +54,7 @@ def test_a_handed_over_table_shows_every_viewer_what_a_read_shows(
     handed_over = 0
     hand_ends: list[bool] = []
     deals: list[bool] = []
+    listos: list[bool] = []
     for _ in range(MOVES[game]):
         version = version_of(table)
         shown = latest(table.pk, version=version)
@@ -62,7 +64,7 @@ def test_a_handed_over_table_shows_every_viewer_what_a_read_shows(
             assert by_hand.frame(shown) == by_read.frame(truth)
         reads.clear()
         finished = Hand.objects.filter(table=table).count()
-        hand_no = match_of(table)[2].hand_no
+        _game, engine, state_before = match_of(table)
         if not own_move(table):
             break
         kept = latest(table.pk, version=version_of(table)) is not None and not reads
@@ -70,11 +72,15 @@ def test_a_handed_over_table_shows_every_viewer_what_a_read_shows(
         match_goes_on = match_of(table)[0].status == Game.Status.PLAYING
         if Hand.objects.filter(table=table).count() > finished and match_goes_on:
             hand_ends.append(kept)
-        if match_of(table)[2].hand_no > hand_no:
+        state_after = match_of(table)[2]
+        if state_after.hand_no > state_before.hand_no:
             deals.append(kept)
+        elif engine.stage(state_before) == HAND_OVER:
+            listos.append(kept)
     assert handed_over > 60, "most moves are handed over"
     assert len(hand_ends) >= 2 and all(hand_ends), f"hand ends handed over: {hand_ends}"
     assert len(deals) >= 2 and all(deals), f"deals handed over: {deals}"
+    assert len(listos) >= 2 and all(listos), f"'Listo's handed over: {listos}"
 
 
 def own_move(table: Table) -> bool:
