@@ -23,8 +23,10 @@ def play_bot(*, table_id: int, version: int, now: datetime | None = None) -> boo
     """One bot move at the table, if one is due at ``version``: the first awaited seat that a bot
     plays moves, from its own view. Does nothing (``False``) for a version the table has left, a
     move not yet due, or a seat no bot plays any more: late, early or repeated calls are
-    harmless."""
+    harmless, and most learn so without the table's lock, so they never make a move wait."""
     now = now or timezone.now()
+    if not _maybe_due(table_id, version, now):
+        return False
     with transaction.atomic():
         table = find_locked_table(table_id)
         game = None if table is None else current_game(table)
@@ -60,6 +62,19 @@ def _bet_for(*, table: Table, match: LockedMatch, user: User, move: JsonObject) 
     except TableError:
         return False
     return True
+
+
+def _maybe_due(table_id: int, version: int, now: datetime) -> bool:
+    """``_due`` read without the table's lock (a stale call, the table having moved on, is
+    common): a move it finds may be gone once the lock is taken, one it does not find is not
+    there."""
+    return Game.objects.filter(
+        table_id=table_id,
+        table__status=Table.Status.PLAYING,
+        table__version=version,
+        status=Game.Status.PLAYING,
+        bot_move_at__lte=now,
+    ).exists()
 
 
 def _due(table: Table, game: Game, version: int, now: datetime) -> bool:

@@ -31,8 +31,12 @@ def enforce_deadline(*, table_id: int, version: int, now: datetime | None = None
     """Play the default move for the player whose turn ran out, on the deadline set at
     ``version`` (at a table without a clock, sit him out; at a house table, the window closes).
     Does nothing (and answers ``False``) when another deadline has replaced that one, it is not
-    yet due, or there is none: a late, early or repeated call is harmless."""
+    yet due, or there is none: a late, early or repeated call is harmless. Most such calls find
+    nothing to do (a turn mostly ends before its clock): they learn it without the table's lock,
+    so they never make a player's move wait."""
     now = now or timezone.now()
+    if not _maybe_due(table_id, version, now):
+        return False
     with transaction.atomic():
         table = find_locked_table(table_id)
         game = None if table is None else current_game(table)
@@ -65,6 +69,18 @@ def enforce_deadline(*, table_id: int, version: int, now: datetime | None = None
                 break
         write_note(table=table, kind=TableNote.Kind.TIMEOUT, name=player["name"])
         return True
+
+
+def _maybe_due(table_id: int, version: int, now: datetime) -> bool:
+    """``_due`` read without the lock: a deadline it finds may be gone once the lock is taken,
+    one it does not find is not there."""
+    return Game.objects.filter(
+        table_id=table_id,
+        table__status=Table.Status.PLAYING,
+        status=Game.Status.PLAYING,
+        deadline_version=version,
+        turn_deadline__lte=now,
+    ).exists()
 
 
 def _due(table: Table, game: Game, version: int, now: datetime) -> bool:
