@@ -139,13 +139,6 @@ def play_for_seat(
     return _play_action(table, user, version, action, match=match)
 
 
-def ready(*, table_id: int, user: Actor, version: int | None) -> Table:
-    """ "Listo" for a game whose engine does not count it (Golfo): the table counts the players
-    with chips, and deals once all of them are ready."""
-    with transaction.atomic():
-        return _ready(_lock_for(table_id, user), user, version)
-
-
 def accept_rematch(*, table_id: int, user: Actor, version: int | None) -> Table:
     """A player of the match that just ended accepts to play the next one at this table."""
     with transaction.atomic():

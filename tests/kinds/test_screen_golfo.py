@@ -759,7 +759,12 @@ def test_at_the_live_table_a_player_who_said_ready_sees_that_he_waits_for_the_ot
     play_until_hands(table, 1)
     game, _kind, state = match_of(table)
     ready_user, other = [user_at(game, seat) for seat, p in enumerate(state.players) if p.stack][:2]
-    services_play.ready(table_id=table.pk, user=ready_user, version=version_of(table))
+    services_play.play(
+        table_id=table.pk,
+        user=ready_user,
+        version=version_of(table),
+        fields={"move": services_play.READY_MOVE},
+    )
 
     def controls_of(user: Any) -> Elements:
         live = live_table(table_id=table.pk, viewer=user, granted_table_ids=())

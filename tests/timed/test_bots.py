@@ -170,7 +170,7 @@ def test_golfo_bots_say_listo_between_hands_and_the_host_deals_on(ana: User) -> 
         pass
     game, kind, state = match_of(table)
     assert set(kind.waits_for(state)) - set(game.ready) == {0}, "only the host is awaited"
-    play.ready(table_id=table.pk, user=ana, version=version_of(table))
+    play.play(table_id=table.pk, user=ana, version=version_of(table), fields={"move": "ready"})
     assert match_of(table)[2].hand_no == 2
 
 
