@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from games.engine import golfo, monte, paigow, rummy, stud
 from games.engine.protocol import HAND_OVER
+from games.kinds.registry import game_kind
 from games.models import Game, Hand, Table, User
 from games.tables import play, seating
 from games.tables.matches import NEXT_HAND_SECONDS
@@ -149,3 +150,27 @@ def bot_fields(table: Table) -> tuple[User, dict[str, str]] | None:
         return None
     game, kind, state = match_of(table)
     return user_at(game, seat), rummy_fields(rummy.bot.decide(kind.view(state, seat)))
+
+
+def player_move(table: Table) -> bool:
+    """The bot's choice for the seat on turn, sent by that player as his browser's form; between
+    hands, each player's "Listo" (Rummy 70's is a move of the engine's, Golfo's the table's)."""
+    game, engine, state = match_of(table)
+    seat = seat_to_move(table)
+    match = game_kind(game.game).rules.load(game.state)
+    waiting = [seat for seat in match.waits_for() if seat not in game.ready]
+    if seat is None and game.game == "golfo" and match.stage == HAND_OVER and waiting:
+        user = user_at(game, waiting[0])
+        play.play(
+            table_id=table.pk,
+            user=user,
+            version=version_of(table),
+            fields={"move": play.READY_MOVE},
+        )
+        return True
+    if seat is None or game.status == Game.Status.FINISHED:
+        return bot_move(table)
+    action = engine.bot.decide(engine.view(state, seat))
+    fields = rummy_fields(action) if game.game == "rummy70" else golfo_fields(action)
+    play.play(table_id=table.pk, user=user_at(game, seat), version=version_of(table), fields=fields)
+    return True

@@ -10,25 +10,19 @@ import pytest
 from asgiref.sync import async_to_sync
 
 from games.engine.protocol import HAND_OVER
-from games.kinds.registry import game_kind
 from games.live.frames import ViewerFrames
-from games.models import Game, Hand, Table, User
-from games.tables import play, snapshots
+from games.models import Game, Hand, User
+from games.tables import snapshots
 from games.tables.snapshots import SNAPSHOTS, TableSnapshot, read_snapshot
 from tests.support.matches import (
-    bot_move,
-    golfo_fields,
     match_of,
-    rummy_fields,
-    seat_to_move,
+    player_move,
     start_match,
-    user_at,
     version_of,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-READY = {"move": play.READY_MOVE}
 MOVES = {"rummy70": 400, "golfo": 120}
 """Moves played (and every frame compared): enough for two hands or more of each game."""
 
@@ -65,7 +59,7 @@ def test_a_handed_over_table_shows_every_viewer_what_a_read_shows(
         reads.clear()
         finished = Hand.objects.filter(table=table).count()
         _game, engine, state_before = match_of(table)
-        if not own_move(table):
+        if not player_move(table):
             break
         kept = latest(table.pk, version=version_of(table)) is not None and not reads
         handed_over += kept
@@ -81,22 +75,3 @@ def test_a_handed_over_table_shows_every_viewer_what_a_read_shows(
     assert len(hand_ends) >= 2 and all(hand_ends), f"hand ends handed over: {hand_ends}"
     assert len(deals) >= 2 and all(deals), f"deals handed over: {deals}"
     assert len(listos) >= 2 and all(listos), f"'Listo's handed over: {listos}"
-
-
-def own_move(table: Table) -> bool:
-    """The bot's choice for the seat on turn, sent by that player as his browser's form; between
-    hands, each player's "Listo" (Rummy 70's is a move of the engine's, Golfo's the table's)."""
-    game, engine, state = match_of(table)
-    seat = seat_to_move(table)
-    match = game_kind(game.game).rules.load(game.state)
-    waiting = [seat for seat in match.waits_for() if seat not in game.ready]
-    if seat is None and game.game == "golfo" and match.stage == HAND_OVER and waiting:
-        user = user_at(game, waiting[0])
-        play.play(table_id=table.pk, user=user, version=version_of(table), fields=READY)
-        return True
-    if seat is None or game.status == Game.Status.FINISHED:
-        return bot_move(table)
-    action = engine.bot.decide(engine.view(state, seat))
-    fields = rummy_fields(action) if game.game == "rummy70" else golfo_fields(action)
-    play.play(table_id=table.pk, user=user_at(game, seat), version=version_of(table), fields=fields)
-    return True
