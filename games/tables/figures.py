@@ -44,10 +44,20 @@ def match_counts(*, place: int | None, net_chips: int | None) -> Counter[str]:
     return Counter()
 
 
+def hand_figures(game: Game, result: Mapping[str, Any]) -> dict[int, Counter[str]]:
+    """What a finished hand whose end showed ``result`` adds to each of its players' figures, by
+    user, in the order of their ids (the order their rows are written in, so two tables that
+    record a hand of the same players at once never wait on each other's rows)."""
+    per_seat = hand_counts(game.game, result)
+    return {
+        game.players[seat]["user"]: counts
+        for seat, counts in sorted(per_seat.items(), key=lambda item: game.players[item[0]]["user"])
+    }
+
+
 def count_hand(*, game: Game, hand: Hand) -> None:
     """Add a just-recorded hand to its players' figures; the caller holds the table locked."""
-    per_seat = hand_counts(game.game, hand.result)
-    _add(game.game, {game.players[seat]["user"]: counts for seat, counts in per_seat.items()})
+    _add(game.game, hand_figures(game, hand.result))
 
 
 def count_results(*, game: Game, results: Iterable[MatchResult]) -> None:

@@ -1,5 +1,6 @@
-"""A player's move in the middle of a hand at a friends' table, made on the snapshot of the table
-that his process holds at the version he was shown, and written in one statement.
+"""A player's move in the middle of a hand at a friends' table (or the one that ends it), made on
+the snapshot of the table that his process holds at the version he was shown, and written in one
+statement.
 
 The statement moves the table to its next version only if it is still at the one the player saw,
 and then (in the same statement) sets the match's new state and timetable and appends the move to
@@ -12,14 +13,16 @@ sent, and the process's sockets of the table build their frames of it while the 
 
 Only a move that would change nothing but the table's version, the match and its log is made so:
 a move in the middle of a hand, or a "Listo" after it that does not deal the next one (Rummy 70's
-engine counts them). Anything else goes the locked way, which reads the table again and gives
-the same answer the table would have given. That is: a move the engine refuses (the locked way
-then tells a lost race from a refusal), one that ends or begins a hand (the last "Listo" deals),
-a tournament's or a house table's, a "Listo" the table counts rather than the engine (Golfo's:
-its screen has no such move) or a rematch, a table whose snapshot this process does not hold at
-that version, a statement that wrote nothing (a "Listo" then counts the locked way whatever the
-table showed, as ever), a move inside a caller's transaction, and every move on SQLite, where a
-round trip costs nothing.
+engine counts them); and the move that ends a hand while the match goes on, whose statement also
+records the hand (numbered after the newest the snapshot shows, which the version guards) and adds
+it to its players' figures. Anything else goes the locked way, which reads the table again and
+gives the same answer the table would have given. That is: a move the engine refuses (the locked
+way then tells a lost race from a refusal), one that ends a match or begins a hand (the last
+"Listo" deals), a tournament's or a house table's, a "Listo" the table counts rather than the
+engine (Golfo's: its screen has no such move) or a rematch, a table whose snapshot this process
+does not hold at that version, a statement that wrote nothing (a "Listo" then counts the locked
+way whatever the table showed, as ever), a move inside a caller's transaction, and every move on
+SQLite, where a round trip costs nothing.
 
 A move sent through a socket carries the seal of the socket's last session check
 (``games.accounts.sessions``) and the statement writes only while it holds: the session check
@@ -47,14 +50,32 @@ from games.engine.errors import EngineError
 from games.engine.protocol import HAND_OVER, PLAYING, JsonObject
 from games.kinds.match import Match
 from games.kinds.registry import game_kind
-from games.models import Action, Game, Table, User
+from games.models import Action, Game, Hand, PlayerFigures, Table, User
 from games.tables.broadcasts import announce_table_changed
+from games.tables.figures import FIGURES, hand_figures
 from games.tables.move_log import ToldMove, told_move
-from games.tables.snapshots import SNAPSHOTS, after_move
+from games.tables.snapshots import (
+    SNAPSHOTS,
+    FinishedHand,
+    TableSnapshot,
+    after_hand_end,
+    after_move,
+)
 from games.tables.timetable import TIMETABLE_FIELDS, HeldMatch, set_timetable
 
-MATCH_FIELDS = ("last_seq", "state", *TIMETABLE_FIELDS)
+MATCH_FIELDS = ("last_seq", "state", "hand_ended_at", "ready", *TIMETABLE_FIELDS)
 LOG_FIELDS = ("game", "seq", "seat", "action", "user", "told", "created_at")
+HAND_FIELDS = (
+    "table",
+    "number",
+    "game",
+    "hand_no",
+    "first_seq",
+    "last_seq",
+    "deal",
+    "result",
+    "ended_at",
+)
 
 logger = logging.getLogger(__name__)
 
@@ -134,9 +155,11 @@ def play_on_snapshot(
         after = before.apply(seat, action)
     except EngineError:
         return None
-    if not changes_match_only(table, before, after):
+    ends_hand = ends_hand_only(table, before, after)
+    if not (ends_hand or changes_match_only(table, before, after)):
         return None
     moved, played = _next_rows(table, game, after)
+    hand = _ended_hand(kept, moved, played, after) if ends_hand else None
     told = told_move(played, before, after, seat=seat, action=action)
     asks = set_timetable(
         table=moved,
@@ -151,11 +174,21 @@ def play_on_snapshot(
         told=told,
         created_at=moved.updated_at,
     )
-    upcoming = after_move(
-        kept, table=moved, game=played, state=after, move=ToldMove(log.seq, seat, told)
+    move = ToldMove(log.seq, seat, told)
+    upcoming = (
+        after_move(kept, table=moved, game=played, state=after, move=move)
+        if hand is None
+        else after_hand_end(
+            kept,
+            table=moved,
+            game=played,
+            state=after,
+            move=move,
+            hand=FinishedHand(hand.number, played.number, hand.hand_no),
+        )
     )
     SNAPSHOTS.coming(upcoming)
-    if not _write(moved, played, log, shown=version, seal=seal):
+    if not _write(moved, played, log, hand, shown=version, seal=seal):
         return None
     transaction.on_commit(lambda: SNAPSHOTS.hand_over_made(upcoming))
     announce_table_changed(table_id=table_id, version=moved.version, lobby=False)
@@ -176,8 +209,32 @@ def _next_rows(table: Table, game: Game, after: Match) -> tuple[Table, Game]:
     return moved, played
 
 
+def _ended_hand(kept: TableSnapshot, moved: Table, played: Game, after: Match) -> Hand:
+    """The hand the move ends, kept as ``games.tables.history.record_hand`` keeps it; the match
+    notes when it ended, and nobody is ready for the next yet."""
+    played.hand_ended_at = moved.updated_at
+    played.ready = []
+    return Hand(
+        table=moved,
+        number=kept.hand_mark + 1,
+        game=played,
+        hand_no=after.hand_no,
+        first_seq=played.hand_first_seq,
+        last_seq=played.last_seq,
+        deal=played.hand_deal,
+        result=after.view(None),
+        ended_at=moved.updated_at,
+    )
+
+
 def _write(
-    moved: Table, played: Game, log: Action, *, shown: int, seal: SessionSeal | None
+    moved: Table,
+    played: Game,
+    log: Action,
+    hand: Hand | None,
+    *,
+    shown: int,
+    seal: SessionSeal | None,
 ) -> bool:
     """The one statement; ``True`` when it wrote (the table was still at ``shown``). A statement
     the database refuses writes nothing either (it is its own transaction): it is logged, since
@@ -192,15 +249,28 @@ def _write(
         *(_value(played, field) for field in MATCH_FIELDS),
         played.pk,
         played.last_seq - 1,
+        *([] if hand is None else _hand_params(played, hand)),
         *(_value(log, field) for field in LOG_FIELDS),
     ]
     try:
         with _prepared_cursor() as cursor:
-            cursor.execute(_statement(sealed=seal is not None), params)
+            cursor.execute(_statement(sealed=seal is not None, ends_hand=hand is not None), params)
             return bool(cursor.rowcount == 1)
     except DatabaseError:
         logger.warning("A move's one statement failed; it goes the locked way", exc_info=True)
         return False
+
+
+def _hand_params(played: Game, hand: Hand) -> list[Any]:
+    """The hand's row, then what it adds to its players' figures: the game, the players' ids
+    and one list per figure, in the same order."""
+    added = hand_figures(played, hand.result)
+    return [
+        *(_value(hand, field) for field in HAND_FIELDS),
+        played.game,
+        list(added),
+        *([counts[name] for counts in added.values()] for name in FIGURES),
+    ]
 
 
 class PreparingCursor(psycopg.Cursor[Any]):
@@ -232,10 +302,11 @@ def _prepared_cursor() -> CursorWrapper:
 
 
 @functools.cache
-def _statement(*, sealed: bool) -> str:
-    """The statement's text, made once (with or without a session's seal): the table's next
-    version if it is still at the one shown (and the seal holds), the match's new fields if it is
-    still at the move before, the log's new row if both were written."""
+def _statement(*, sealed: bool, ends_hand: bool) -> str:
+    """The statement's text, made once (with or without a session's seal, for a move that ends a
+    hand or not): the table's next version if it is still at the one shown (and the seal holds),
+    the match's new fields if it is still at the move before, and if both were written the hand's
+    row and its players' figures (a hand's end) and the log's new row."""
     name = connection.ops.quote_name
     seal = f" AND {seal_condition()}" if sealed else ""
     return (
@@ -246,11 +317,37 @@ def _statement(*, sealed: bool) -> str:
         + ", ".join(f"{_column(Game, field)} = %s" for field in MATCH_FIELDS)
         + f" WHERE {_key(Game)} = %s AND {_column(Game, 'last_seq')} = %s"
         " AND EXISTS (SELECT 1 FROM moved) RETURNING 1)"
-        f" INSERT INTO {name(Action._meta.db_table)} ("
+        + (_hand_records() if ends_hand else "")
+        + f" INSERT INTO {name(Action._meta.db_table)} ("
         + ", ".join(_column(Action, field) for field in LOG_FIELDS)
         + ") SELECT "
         + ", ".join(f"CAST(%s AS {_type(Action, field)})" for field in LOG_FIELDS)
         + " FROM played"
+    )
+
+
+def _hand_records() -> str:
+    """A hand's end: its row, and each player's figures added to his row for the game (made
+    when he has none yet), written only if the match was."""
+    name = connection.ops.quote_name
+    figures = [_column(PlayerFigures, field) for field in FIGURES]
+    user, game = _column(PlayerFigures, "user"), _column(PlayerFigures, "game")
+    return (
+        f", recorded AS (INSERT INTO {name(Hand._meta.db_table)} ("
+        + ", ".join(_column(Hand, field) for field in HAND_FIELDS)
+        + ") SELECT "
+        + ", ".join(f"CAST(%s AS {_type(Hand, field)})" for field in HAND_FIELDS)
+        + " FROM played RETURNING 1),"
+        f" counted AS (INSERT INTO {name(PlayerFigures._meta.db_table)} AS figures"
+        f" ({user}, {game}, {', '.join(figures)})"
+        f" SELECT added.player, CAST(%s AS {_type(PlayerFigures, 'game')}), "
+        + ", ".join(f"added.{field}" for field in FIGURES)
+        + " FROM played, unnest("
+        + ", ".join(f"CAST(%s AS {_type(PlayerFigures, field)}[])" for field in ("user", *FIGURES))
+        + f") AS added(player, {', '.join(FIGURES)})"
+        f" ON CONFLICT ({user}, {game}) DO UPDATE SET "
+        + ", ".join(f"{column} = figures.{column} + EXCLUDED.{column}" for column in figures)
+        + " RETURNING 1)"
     )
 
 

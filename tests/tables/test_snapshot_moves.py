@@ -1,11 +1,13 @@
 """On PostgreSQL a player's move in the middle of a hand, made on the snapshot his process holds at
 the version he was shown, is written in one statement guarded by that version
 (``games.tables.snapshot_moves``): of two moves on one version exactly one is written, a table
-that has moved on takes nothing from it, and a move the engine refuses or one that ends a hand
-goes the locked way. A "Listo" after the hand is one statement too, but for the last, which
+that has moved on takes nothing from it, and a move the engine refuses goes the locked way. The
+move that ends a hand is one statement too, which records the hand and its players' figures as
+the locked way does. A "Listo" after the hand is one statement too, but for the last, which
 deals. A socket's move carries the seal of its session's last check, which the statement checks
 in the same statement. SQLite always goes the locked way (nothing to test there)."""
 
+import io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import timedelta
@@ -14,23 +16,27 @@ from typing import Any
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
+from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
 from games.accounts.sessions import SessionSeal, SessionUnchecked, sealed_session
 from games.engine import rummy
-from games.models import Action, Game, Table, User
+from games.models import Action, Game, Hand, PlayerFigures, Table, User
 from games.tables import play, snapshot_moves
 from games.tables.errors import StaleMove, TableError
+from games.tables.figures import FIGURES
 from games.tables.snapshots import SNAPSHOTS, read_snapshot
-from tests.support.kept_tables import keep_snapshot, kept_table_and_mover
+from tests.support.kept_tables import keep_snapshot, kept_table_and_mover, players
 from tests.support.matches import (
     bot_fields,
     bot_move,
     match_of,
     play_until_hands,
+    player_move,
     rummy_fields,
+    start_match,
     user_at,
     version_of,
 )
@@ -136,8 +142,9 @@ def test_a_statement_the_database_refuses_is_logged_and_the_move_goes_the_locked
     """Say a migration changed a column the statement names: the player's move is still made."""
     table, user, fields = kept_table_and_mover(make_user)
     version = version_of(table)
-    renamed = snapshot_moves._statement(sealed=False).replace('"state"', '"no_such_column"')
-    monkeypatch.setattr(snapshot_moves, "_statement", lambda sealed: renamed)
+    statement = snapshot_moves._statement(sealed=False, ends_hand=False)
+    renamed = statement.replace('"state"', '"no_such_column"')
+    monkeypatch.setattr(snapshot_moves, "_statement", lambda **_kwargs: renamed)
     play.play(table_id=table.pk, user=user, version=version, fields=fields)
     assert version_of(table) == version + 1
     assert Action.objects.filter(game__table=table).count() == 1
@@ -241,6 +248,106 @@ def hand_over_table(make_user: Any) -> tuple[Table, list[User]]:
     game, kind, state = match_of(table)
     assert kind.stage(state) == "hand_over"
     return table, [user_at(game, seat) for seat in range(len(game.players))]
+
+
+def table_about_to_close(make_user: Any, *, hands: int) -> tuple[Table, User, dict[str, str]]:
+    """A Rummy 70 table after ``hands`` finished hands, its bots having played the next up to its
+    last move, kept at its version; the player whose move ends the hand and its form."""
+    table, _user, _fields = kept_table_and_mover(make_user)
+    play_until_hands(table, hands)
+    for _ in range(3000):
+        mover = bot_fields(table)
+        if mover is not None and mover[1].get("move") == "close":
+            keep_snapshot(table)
+            return table, *mover
+        assert bot_move(table)
+    raise AssertionError("no hand ended")
+
+
+def figures_of(table: Table) -> dict[int, tuple[int, int]]:
+    return {
+        row.user_id: (row.openings, row.closes)
+        for row in PlayerFigures.objects.filter(game="rummy70", user__seats__table=table)
+    }
+
+
+@pytest.mark.parametrize("hands", [0, 1])
+def test_the_move_that_ends_a_hand_is_one_statement_that_records_it(
+    make_user: Any, hands: int
+) -> None:
+    """The hand is kept as the locked way keeps it (numbered after the table's newest, its deal,
+    its moves, what everybody saw at its end); its players' figures count its openings and its
+    close, on their rows made by an earlier hand or by this one; and the table this process hands
+    its sockets is the one a read gives."""
+    table, user, fields = table_about_to_close(make_user, hands=hands)
+    game_before, _kind, state_before = match_of(table)
+    figures_before = figures_of(table)
+    version = version_of(table)
+    with statements() as ran:
+        play.play(table_id=table.pk, user=user, version=version, fields=fields)
+    assert ran == ["WITH"]
+    game, kind, state = match_of(table)
+    assert kind.stage(state) == "hand_over" and state.hand_no == state_before.hand_no
+    hand = Hand.objects.get(table=table, number=hands + 1)
+    assert (hand.game_id, hand.hand_no) == (game.pk, state.hand_no)
+    assert (hand.first_seq, hand.last_seq) == (game_before.hand_first_seq, game.last_seq)
+    assert hand.deal == game_before.hand_deal and hand.result == kind.view(state, None)
+    assert game.hand_ended_at == hand.ended_at and game.ready == []
+    closer = game.seat_of(user.pk)
+    seen = kind.view(state, None)["players"]
+    opened = {game.players[p["seat"]]["user"] for p in seen if p["opened"]}
+    assert user.pk in opened
+    after = figures_of(table)
+    for user_id, (openings, closes) in after.items():
+        was = figures_before.get(user_id, (0, 0))
+        assert openings == was[0] + (user_id in opened)
+        assert closes == was[1] + (user_id == game.players[closer]["user"])
+    assert set(after) == {player["user"] for player in game.players}
+    kept, fresh = SNAPSHOTS.at_version(table.pk, version + 1), read_snapshot(table_id=table.pk)
+    assert kept is not None and fresh is not None and kept.game and fresh.game
+    assert (kept.moves, kept.hands, kept.hand_mark, kept.game.state) == (
+        fresh.moves,
+        fresh.hands,
+        fresh.hand_mark,
+        fresh.game.state,
+    )
+    assert kept.game.hand_ended_at == fresh.game.hand_ended_at
+
+
+@pytest.mark.parametrize("game", ["rummy70", "golfo"])
+def test_hands_ended_by_their_players_count_as_a_recount_of_the_stored_hands_does(
+    make_user: Any, game: str
+) -> None:
+    """The players play their own moves with the table kept, so every hand's end is one
+    statement; their figures (openings and closes, Golfo's hands won) are what the
+    ``recount_figures`` command rebuilds from the stored hands."""
+    table = start_match(players(make_user), game=game)
+    ended_in_one = []
+    while Hand.objects.filter(table=table).count() < 3:
+        keep_snapshot(table)
+        hands = Hand.objects.filter(table=table).count()
+        with statements() as ran:
+            assert player_move(table)
+        if Hand.objects.filter(table=table).count() > hands:
+            ended_in_one.append([word for word in ran if word != "SELECT"] == ["WITH"])
+    assert ended_in_one == [True, True, True]
+    counted = sorted(PlayerFigures.objects.values_list("user", "game", *FIGURES))
+    assert any(any(row[2:]) for row in counted)
+    call_command("recount_figures", stdout=io.StringIO())
+    assert sorted(PlayerFigures.objects.values_list("user", "game", *FIGURES)) == counted
+
+
+def test_of_two_closes_on_one_version_exactly_one_records_the_hand(make_user: Any) -> None:
+    table, user, fields = table_about_to_close(make_user, hands=0)
+    version = version_of(table)
+
+    def close() -> object:
+        return play.play(table_id=table.pk, user=user, version=version, fields=fields)
+
+    outcomes = race(close, close)
+    assert outcomes == ["The table changed before your move: look again and retry.", "done"]
+    assert Hand.objects.filter(table=table).count() == 1
+    assert sum(closes for _openings, closes in figures_of(table).values()) == 1
 
 
 def test_a_listo_that_leaves_the_next_hand_undealt_is_one_statement(make_user: Any) -> None:
