@@ -13,13 +13,14 @@ sent, and the process's sockets of the table build their frames of it while the 
 
 Only a move that would change nothing but the table's version, the match and its log is made so:
 a move in the middle of a hand, or a "Listo" after it that does not deal the next one (Rummy 70's
-engine counts them); and the move that ends a hand while the match goes on, whose statement also
+engine counts them); the move that ends a hand while the match goes on, whose statement also
 records the hand (numbered after the newest the snapshot shows, which the version guards) and adds
-it to its players' figures. Anything else goes the locked way, which reads the table again and
-gives the same answer the table would have given. That is: a move the engine refuses (the locked
-way then tells a lost race from a refusal), one that ends a match or begins a hand (the last
-"Listo" deals), a tournament's or a house table's, a "Listo" the table counts rather than the
-engine (Golfo's: its screen has no such move) or a rematch, a table whose snapshot this process
+it to its players' figures; and the last of those "Listo"s, which deals the next hand (the match
+notes where the new hand begins and how it was dealt). Anything else goes the locked way, which
+reads the table again and gives the same answer the table would have given. That is: a move the
+engine refuses (the locked way then tells a lost race from a refusal), one that ends a match, a
+tournament's or a house table's, a "Listo" the table counts rather than the engine (Golfo's: its
+screen has no such move) or a rematch, a table whose snapshot this process
 does not hold at that version, a statement that wrote nothing (a "Listo" then counts the locked
 way whatever the table showed, as ever), a move inside a caller's transaction, and every move on
 SQLite, where a round trip costs nothing.
@@ -58,12 +59,14 @@ from games.tables.snapshots import (
     SNAPSHOTS,
     FinishedHand,
     TableSnapshot,
+    after_deal,
     after_hand_end,
     after_move,
 )
 from games.tables.timetable import TIMETABLE_FIELDS, HeldMatch, set_timetable
 
 MATCH_FIELDS = ("last_seq", "state", "hand_ended_at", "ready", *TIMETABLE_FIELDS)
+DEAL_FIELDS = (*MATCH_FIELDS, "hand_first_seq", "hand_deal")
 LOG_FIELDS = ("game", "seq", "seat", "action", "user", "told", "created_at")
 HAND_FIELDS = (
     "table",
@@ -155,11 +158,13 @@ def play_on_snapshot(
         after = before.apply(seat, action)
     except EngineError:
         return None
-    ends_hand = ends_hand_only(table, before, after)
-    if not (ends_hand or changes_match_only(table, before, after)):
+    ends_hand, deals = ends_hand_only(table, before, after), deals_next_hand(table, before, after)
+    if not (ends_hand or deals or changes_match_only(table, before, after)):
         return None
     moved, played = _next_rows(table, game, after)
     hand = _ended_hand(kept, moved, played, after) if ends_hand else None
+    if deals:
+        _begin_hand(played, after)
     told = told_move(played, before, after, seat=seat, action=action)
     asks = set_timetable(
         table=moved,
@@ -175,22 +180,19 @@ def play_on_snapshot(
         created_at=moved.updated_at,
     )
     move = ToldMove(log.seq, seat, told)
-    upcoming = (
-        after_move(kept, table=moved, game=played, state=after, move=move)
-        if hand is None
-        else after_hand_end(
-            kept,
-            table=moved,
-            game=played,
-            state=after,
-            move=move,
-            hand=FinishedHand(hand.number, played.number, hand.hand_no),
+    if deals:
+        upcoming = after_deal(kept, table=moved, game=played, state=after)
+    elif hand is not None:
+        finished = FinishedHand(hand.number, played.number, hand.hand_no)
+        upcoming = after_hand_end(
+            kept, table=moved, game=played, state=after, move=move, hand=finished
         )
-    )
+    else:
+        upcoming = after_move(kept, table=moved, game=played, state=after, move=move)
     SNAPSHOTS.coming(upcoming)
-    if not _write(moved, played, log, hand, shown=version, seal=seal):
+    if not _write(moved, played, log, hand, deals=deals, shown=version, seal=seal):
         return None
-    transaction.on_commit(lambda: SNAPSHOTS.hand_over_made(upcoming))
+    transaction.on_commit(lambda: SNAPSHOTS.hand_over_made(upcoming, move=move, dealt=deals))
     announce_table_changed(table_id=table_id, version=moved.version, lobby=False)
     transaction.on_commit(asks.send)
     return moved
@@ -227,12 +229,22 @@ def _ended_hand(kept: TableSnapshot, moved: Table, played: Game, after: Match) -
     )
 
 
+def _begin_hand(played: Game, after: Match) -> None:
+    """The match notes the hand the move dealt, as ``games.tables.play`` does: it begins after
+    the move, dealt so, and nobody is ready for its end yet."""
+    played.hand_first_seq = played.last_seq + 1
+    played.hand_deal = after.hands_face_up()
+    played.hand_ended_at = None
+    played.ready = []
+
+
 def _write(
     moved: Table,
     played: Game,
     log: Action,
     hand: Hand | None,
     *,
+    deals: bool,
     shown: int,
     seal: SessionSeal | None,
 ) -> bool:
@@ -246,7 +258,7 @@ def _write(
         moved.pk,
         shown,
         *([] if seal is None else seal_params(seal)),
-        *(_value(played, field) for field in MATCH_FIELDS),
+        *(_value(played, field) for field in (DEAL_FIELDS if deals else MATCH_FIELDS)),
         played.pk,
         played.last_seq - 1,
         *([] if hand is None else _hand_params(played, hand)),
@@ -254,7 +266,8 @@ def _write(
     ]
     try:
         with _prepared_cursor() as cursor:
-            cursor.execute(_statement(sealed=seal is not None, ends_hand=hand is not None), params)
+            statement = _statement(sealed=seal is not None, ends_hand=hand is not None, deals=deals)
+            cursor.execute(statement, params)
             return bool(cursor.rowcount == 1)
     except DatabaseError:
         logger.warning("A move's one statement failed; it goes the locked way", exc_info=True)
@@ -302,11 +315,12 @@ def _prepared_cursor() -> CursorWrapper:
 
 
 @functools.cache
-def _statement(*, sealed: bool, ends_hand: bool) -> str:
-    """The statement's text, made once (with or without a session's seal, for a move that ends a
-    hand or not): the table's next version if it is still at the one shown (and the seal holds),
-    the match's new fields if it is still at the move before, and if both were written the hand's
-    row and its players' figures (a hand's end) and the log's new row."""
+def _statement(*, sealed: bool, ends_hand: bool, deals: bool) -> str:
+    """The statement's text, made once for each kind (with or without a session's seal, a move
+    that ends a hand, one that deals the next, or neither): the table's next version if it is
+    still at the one shown (and the seal holds), the match's new fields if it is still at the move
+    before (a deal's new hand too), and if both were written the hand's row and its players'
+    figures (a hand's end) and the log's new row."""
     name = connection.ops.quote_name
     seal = f" AND {seal_condition()}" if sealed else ""
     return (
@@ -314,7 +328,9 @@ def _statement(*, sealed: bool, ends_hand: bool) -> str:
         f" SET {_column(Table, 'version')} = %s, {_column(Table, 'updated_at')} = %s"
         f" WHERE {_key(Table)} = %s AND {_column(Table, 'version')} = %s{seal} RETURNING 1),"
         f" played AS (UPDATE {name(Game._meta.db_table)} SET "
-        + ", ".join(f"{_column(Game, field)} = %s" for field in MATCH_FIELDS)
+        + ", ".join(
+            f"{_column(Game, field)} = %s" for field in (DEAL_FIELDS if deals else MATCH_FIELDS)
+        )
         + f" WHERE {_key(Game)} = %s AND {_column(Game, 'last_seq')} = %s"
         " AND EXISTS (SELECT 1 FROM moved) RETURNING 1)"
         + (_hand_records() if ends_hand else "")

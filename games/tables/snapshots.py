@@ -447,14 +447,16 @@ class SnapshotCache:
             made=lambda previous: after_ready(previous, table=table, game=game),
         )
 
-    def hand_over_made(self, snapshot: TableSnapshot) -> None:
+    def hand_over_made(
+        self, snapshot: TableSnapshot, *, move: ToldMove, dealt: bool = False
+    ) -> None:
         """``hand_over`` for a move whose snapshot was made before it was written (the one
         :meth:`coming` announced): that very snapshot is kept, so what was built of it meanwhile
         is used."""
         game = snapshot.game
         assert game is not None, "a move's snapshot shows its match"
         self._keep_next(
-            table=snapshot.table, game=game, move=snapshot.moves[0], made=lambda _: snapshot
+            table=snapshot.table, game=game, move=move, made=lambda _: snapshot, dealt=dealt
         )
 
     def _keep_next(

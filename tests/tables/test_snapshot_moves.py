@@ -3,8 +3,7 @@ the version he was shown, is written in one statement guarded by that version
 (``games.tables.snapshot_moves``): of two moves on one version exactly one is written, a table
 that has moved on takes nothing from it, and a move the engine refuses goes the locked way. The
 move that ends a hand is one statement too, which records the hand and its players' figures as
-the locked way does. A "Listo" after the hand is one statement too, but for the last, which
-deals. A socket's move carries the seal of its session's last check, which the statement checks
+the locked way does. So is each "Listo" after the hand, the last of which deals the next. A socket's move carries the seal of its session's last check, which the statement checks
 in the same statement. SQLite always goes the locked way (nothing to test there)."""
 
 import io
@@ -142,7 +141,7 @@ def test_a_statement_the_database_refuses_is_logged_and_the_move_goes_the_locked
     """Say a migration changed a column the statement names: the player's move is still made."""
     table, user, fields = kept_table_and_mover(make_user)
     version = version_of(table)
-    statement = snapshot_moves._statement(sealed=False, ends_hand=False)
+    statement = snapshot_moves._statement(sealed=False, ends_hand=False, deals=False)
     renamed = statement.replace('"state"', '"no_such_column"')
     monkeypatch.setattr(snapshot_moves, "_statement", lambda **_kwargs: renamed)
     play.play(table_id=table.pk, user=user, version=version, fields=fields)
@@ -350,7 +349,7 @@ def test_of_two_closes_on_one_version_exactly_one_records_the_hand(make_user: An
     assert sum(closes for _openings, closes in figures_of(table).values()) == 1
 
 
-def test_a_listo_that_leaves_the_next_hand_undealt_is_one_statement(make_user: Any) -> None:
+def test_each_listo_after_a_hand_is_one_statement_and_the_last_deals_the_next(make_user: Any) -> None:
     table, players = hand_over_table(make_user)
     for seat, user in enumerate(players[:-1]):
         version = version_of(table)
@@ -369,14 +368,23 @@ def test_a_listo_that_leaves_the_next_hand_undealt_is_one_statement(make_user: A
             fresh.game.state,
         )
 
+    version = version_of(table)
     with statements() as ran:
-        play.play(
-            table_id=table.pk, user=players[-1], version=version_of(table), fields={"move": "ready"}
-        )
-    assert len(ran) > 1  # the last "Listo" deals the next hand, the locked way
+        play.play(table_id=table.pk, user=players[-1], version=version, fields={"move": "ready"})
+    assert ran == ["WITH"]  # the last "Listo" deals the next hand in the same one statement
     game, kind, state = match_of(table)
     assert kind.stage(state) == "playing" and state.hand_no == 2
-    assert game.hand_first_seq == game.last_seq + 1
+    assert game.hand_first_seq == game.last_seq + 1 and game.hand_ended_at is None
+    assert game.hand_deal == kind.hands_face_up(state)
+    kept, fresh = SNAPSHOTS.at_version(table.pk, version + 1), read_snapshot(table_id=table.pk)
+    assert kept is not None and fresh is not None and kept.game and fresh.game
+    assert (kept.moves, kept.hands, kept.game.state, kept.game.hand_deal) == (
+        fresh.moves,
+        fresh.hands,
+        fresh.game.state,
+        fresh.game.hand_deal,
+    )
+    assert kept.moves == () and kept.game.hand_first_seq == fresh.game.hand_first_seq
 
 
 def test_a_listo_on_a_table_that_moved_on_still_counts(make_user: Any) -> None:
