@@ -38,6 +38,7 @@ from games.tables.matches import begin_match, current_game, next_hand_at
 from games.tables.move_log import ToldMove, told_move
 from games.tables.records import record_results
 from games.tables.snapshot_moves import (
+    READY_MOVE,
     changes_match_only,
     deals_next_hand,
     ends_hand_only,
@@ -53,7 +54,6 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 REMATCH_MOVE = "revancha"
-READY_MOVE = "ready"
 VERSIONLESS_MOVES = frozenset({REMATCH_MOVE, READY_MOVE})
 # The fields of a match that a move may change (``_store``).
 MOVE_FIELDS = (

@@ -38,6 +38,8 @@ import copy
 import functools
 import logging
 from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import psycopg
@@ -62,9 +64,11 @@ from games.tables.snapshots import (
     after_deal,
     after_hand_end,
     after_move,
+    after_ready,
 )
 from games.tables.timetable import TIMETABLE_FIELDS, HeldMatch, set_timetable
 
+READY_MOVE = "ready"
 MATCH_FIELDS = ("last_seq", "state", "hand_ended_at", "ready", *TIMETABLE_FIELDS)
 DEAL_FIELDS = (*MATCH_FIELDS, "hand_first_seq", "hand_deal")
 LOG_FIELDS = ("game", "seq", "seat", "action", "user", "told", "created_at")
@@ -153,42 +157,43 @@ def play_on_snapshot(
         or not before.in_match(seat)
     ):
         return None
+    kind = game_kind(table.game)
     try:
-        action: JsonObject = dict(game_kind(table.game).screen.move_from_fields(dict(fields)))
-        after = before.apply(seat, action)
+        if fields.get("move") == READY_MOVE and not kind.rules.counts_ready:
+            step = _table_counts_ready(game, before, seat)
+        else:
+            action: JsonObject = dict(kind.screen.move_from_fields(dict(fields)))
+            step = Step(seat=seat, action=action, after=before.apply(seat, action))
     except EngineError:
         return None
+    if step is None:
+        return None
+    after = step.after
     ends_hand, deals = ends_hand_only(table, before, after), deals_next_hand(table, before, after)
     if not (ends_hand or deals or changes_match_only(table, before, after)):
         return None
-    moved, played = _next_rows(table, game, after)
+    moved, played = _next_rows(table, game, step)
     hand = _ended_hand(kept, moved, played, after) if ends_hand else None
     if deals:
         _begin_hand(played, after)
-    told = told_move(played, before, after, seat=seat, action=action)
+    log, move = _logged(played, before, step, user=user, at=moved.updated_at)
     asks = set_timetable(
         table=moved,
-        held=HeldMatch(game=played, state=after, moved=True, mover=seat, seats=kept.seats),
+        held=HeldMatch(
+            game=played, state=after, moved=log is not None, mover=step.seat, seats=kept.seats
+        ),
     )
-    log = Action(
-        game=played,
-        seq=played.last_seq,
-        seat=seat,
-        action=action,
-        user=user,
-        told=told,
-        created_at=moved.updated_at,
-    )
-    move = ToldMove(log.seq, seat, told)
     if deals:
         upcoming = after_deal(kept, table=moved, game=played, state=after)
-    elif hand is not None:
+    elif hand is not None and move is not None:
         finished = FinishedHand(hand.number, played.number, hand.hand_no)
         upcoming = after_hand_end(
             kept, table=moved, game=played, state=after, move=move, hand=finished
         )
-    else:
+    elif move is not None:
         upcoming = after_move(kept, table=moved, game=played, state=after, move=move)
+    else:
+        upcoming = after_ready(kept, table=moved, game=played)
     SNAPSHOTS.coming(upcoming)
     if not _write(moved, played, log, hand, deals=deals, shown=version, seal=seal):
         return None
@@ -198,7 +203,52 @@ def play_on_snapshot(
     return moved
 
 
-def _next_rows(table: Table, game: Game, after: Match) -> tuple[Table, Game]:
+@dataclass(frozen=True)
+class Step:
+    """What a move does to the match: the engine's ``action`` by ``seat`` (``None``: the table's
+    own, dealing) and the state it leaves; with no action, a "Listo" the table counts, the
+    seats ``ready`` then."""
+
+    seat: int | None
+    action: JsonObject | None
+    after: Match
+    ready: tuple[int, ...] = ()
+
+
+def _table_counts_ready(game: Game, state: Match, seat: int) -> Step | None:
+    """A "Listo" the table counts (Golfo's) as ``games.tables.play`` counts it: between hands,
+    from a player not yet ready; the last one awaited has the table deal the next hand. ``None``
+    when it is to go the locked way (which refuses it, or counts it whatever the table showed)."""
+    if state.stage != HAND_OVER or seat in game.ready:
+        return None
+    ready = tuple(sorted({*game.ready, seat}))
+    if not set(state.waits_for()) <= set(ready):
+        return Step(seat=seat, action=None, after=state, ready=ready)
+    action = state.next_hand()
+    return Step(seat=None, action=action, after=state.apply(None, action))
+
+
+def _logged(
+    played: Game, before: Match, step: Step, *, user: User, at: datetime
+) -> tuple[Action | None, ToldMove | None]:
+    """The log's new row for the step and the move as the table tells it; neither for a "Listo"
+    the table counts without dealing, which the log does not hold."""
+    if step.action is None:
+        return None, None
+    told = told_move(played, before, step.after, seat=step.seat, action=step.action)
+    log = Action(
+        game=played,
+        seq=played.last_seq,
+        seat=step.seat,
+        action=step.action,
+        user=None if step.seat is None else user,
+        told=told,
+        created_at=at,
+    )
+    return log, ToldMove(log.seq, step.seat, told)
+
+
+def _next_rows(table: Table, game: Game, step: Step) -> tuple[Table, Game]:
     """Copies of the snapshot's rows as the move leaves them (the snapshot's own stay as its
     frames show them)."""
     moved = copy.copy(table)
@@ -206,8 +256,11 @@ def _next_rows(table: Table, game: Game, after: Match) -> tuple[Table, Game]:
     moved.updated_at = timezone.now()
     played = copy.copy(game)
     played.table = moved
-    played.last_seq += 1
-    played.state = after.to_json()
+    if step.action is None:
+        played.ready = list(step.ready)
+    else:
+        played.last_seq += 1
+        played.state = step.after.to_json()
     return moved, played
 
 
@@ -241,7 +294,7 @@ def _begin_hand(played: Game, after: Match) -> None:
 def _write(
     moved: Table,
     played: Game,
-    log: Action,
+    log: Action | None,
     hand: Hand | None,
     *,
     deals: bool,
@@ -260,13 +313,15 @@ def _write(
         *([] if seal is None else seal_params(seal)),
         *(_value(played, field) for field in (DEAL_FIELDS if deals else MATCH_FIELDS)),
         played.pk,
-        played.last_seq - 1,
+        played.last_seq - (log is not None),
         *([] if hand is None else _hand_params(played, hand)),
-        *(_value(log, field) for field in LOG_FIELDS),
+        *([] if log is None else (_value(log, field) for field in LOG_FIELDS)),
     ]
+    statement = _statement(
+        sealed=seal is not None, logged=log is not None, ends_hand=hand is not None, deals=deals
+    )
     try:
         with _prepared_cursor() as cursor:
-            statement = _statement(sealed=seal is not None, ends_hand=hand is not None, deals=deals)
             cursor.execute(statement, params)
             return bool(cursor.rowcount == 1)
     except DatabaseError:
@@ -315,24 +370,31 @@ def _prepared_cursor() -> CursorWrapper:
 
 
 @functools.cache
-def _statement(*, sealed: bool, ends_hand: bool, deals: bool) -> str:
-    """The statement's text, made once for each kind (with or without a session's seal, a move
-    that ends a hand, one that deals the next, or neither): the table's next version if it is
-    still at the one shown (and the seal holds), the match's new fields if it is still at the move
-    before (a deal's new hand too), and if both were written the hand's row and its players'
-    figures (a hand's end) and the log's new row."""
+def _statement(*, sealed: bool, logged: bool, ends_hand: bool, deals: bool) -> str:
+    """The statement's text, made once for each kind (with or without a session's seal; a move
+    the log holds, which may end a hand or deal the next, or a "Listo" the table counts): the
+    table's next version if it is still at the one shown (and the seal holds), the match's new
+    fields if it is still at the move before (a deal's new hand too), and if both were written the
+    hand's row and its players' figures (a hand's end) and the log's new row."""
     name = connection.ops.quote_name
     seal = f" AND {seal_condition()}" if sealed else ""
-    return (
-        f"WITH moved AS (UPDATE {name(Table._meta.db_table)}"
-        f" SET {_column(Table, 'version')} = %s, {_column(Table, 'updated_at')} = %s"
-        f" WHERE {_key(Table)} = %s AND {_column(Table, 'version')} = %s{seal} RETURNING 1),"
-        f" played AS (UPDATE {name(Game._meta.db_table)} SET "
+    match = (
+        f"UPDATE {name(Game._meta.db_table)} SET "
         + ", ".join(
             f"{_column(Game, field)} = %s" for field in (DEAL_FIELDS if deals else MATCH_FIELDS)
         )
         + f" WHERE {_key(Game)} = %s AND {_column(Game, 'last_seq')} = %s"
-        " AND EXISTS (SELECT 1 FROM moved) RETURNING 1)"
+        " AND EXISTS (SELECT 1 FROM moved)"
+    )
+    moved = (
+        f"WITH moved AS (UPDATE {name(Table._meta.db_table)}"
+        f" SET {_column(Table, 'version')} = %s, {_column(Table, 'updated_at')} = %s"
+        f" WHERE {_key(Table)} = %s AND {_column(Table, 'version')} = %s{seal} RETURNING 1)"
+    )
+    if not logged:
+        return f"{moved} {match}"
+    return (
+        f"{moved}, played AS ({match} RETURNING 1)"
         + (_hand_records() if ends_hand else "")
         + f" INSERT INTO {name(Action._meta.db_table)} ("
         + ", ".join(_column(Action, field) for field in LOG_FIELDS)

@@ -3,8 +3,10 @@ the version he was shown, is written in one statement guarded by that version
 (``games.tables.snapshot_moves``): of two moves on one version exactly one is written, a table
 that has moved on takes nothing from it, and a move the engine refuses goes the locked way. The
 move that ends a hand is one statement too, which records the hand and its players' figures as
-the locked way does. So is each "Listo" after the hand, the last of which deals the next. A socket's move carries the seal of its session's last check, which the statement checks
-in the same statement. SQLite always goes the locked way (nothing to test there)."""
+the locked way does. So is each "Listo" after the hand, Rummy 70's (the engine counts them) and
+Golfo's (the table does), the last of which deals the next. A socket's move carries the seal of
+its session's last check, which the statement checks in the same statement. SQLite always goes
+the locked way (nothing to test there)."""
 
 import io
 from collections.abc import Callable, Iterator
@@ -22,6 +24,7 @@ from django.utils import timezone
 
 from games.accounts.sessions import SessionSeal, SessionUnchecked, sealed_session
 from games.engine import rummy
+from games.kinds.registry import game_kind
 from games.models import Action, Game, Hand, PlayerFigures, Table, User
 from games.tables import play, snapshot_moves
 from games.tables.errors import StaleMove, TableError
@@ -141,7 +144,7 @@ def test_a_statement_the_database_refuses_is_logged_and_the_move_goes_the_locked
     """Say a migration changed a column the statement names: the player's move is still made."""
     table, user, fields = kept_table_and_mover(make_user)
     version = version_of(table)
-    statement = snapshot_moves._statement(sealed=False, ends_hand=False, deals=False)
+    statement = snapshot_moves._statement(sealed=False, logged=True, ends_hand=False, deals=False)
     renamed = statement.replace('"state"', '"no_such_column"')
     monkeypatch.setattr(snapshot_moves, "_statement", lambda **_kwargs: renamed)
     play.play(table_id=table.pk, user=user, version=version, fields=fields)
@@ -349,7 +352,7 @@ def test_of_two_closes_on_one_version_exactly_one_records_the_hand(make_user: An
     assert sum(closes for _openings, closes in figures_of(table).values()) == 1
 
 
-def test_each_listo_after_a_hand_is_one_statement_and_the_last_deals_the_next(make_user: Any) -> None:
+def test_each_listo_after_a_hand_is_one_statement_and_the_last_deals(make_user: Any) -> None:
     table, players = hand_over_table(make_user)
     for seat, user in enumerate(players[:-1]):
         version = version_of(table)
@@ -396,3 +399,77 @@ def test_a_listo_on_a_table_that_moved_on_still_counts(make_user: Any) -> None:
     _game, _kind, state = match_of(table)
     assert version_of(table) == shown + 2
     assert [state.ready[s] for s in range(4)] == [True, True, False, False]
+
+
+def golfo_hand_over_table(make_user: Any) -> tuple[Table, list[User]]:
+    """A Golfo table whose first hand the bots have just played out, kept at its version; the
+    players the table waits for, in seat order."""
+    table = start_match(players(make_user), game="golfo")
+    play_until_hands(table, 1)
+    keep_snapshot(table)
+    game, _kind, _state = match_of(table)
+    match = game_kind(game.game).rules.load(game.state)
+    assert match.stage == "hand_over" and game.ready == []
+    return table, [user_at(game, seat) for seat in match.waits_for()]
+
+
+def test_each_golfo_listo_is_one_statement_and_the_last_has_the_table_deal(
+    make_user: Any,
+) -> None:
+    """Golfo's "Listo" is the table's to count, not the engine's: the statement writes who is
+    ready, no log line; the last awaited has the table deal, its own move in the log."""
+    table, awaited = golfo_hand_over_table(make_user)
+    game = match_of(table)[0]
+    for count, user in enumerate(awaited[:-1], start=1):
+        version = version_of(table)
+        with statements() as ran:
+            play.play(table_id=table.pk, user=user, version=version, fields={"move": "ready"})
+        assert ran == ["WITH"]
+        played = Game.objects.get(pk=game.pk)
+        assert len(played.ready) == count and played.seat_of(user.pk) in played.ready
+        assert played.last_seq == game.last_seq and played.state == game.state
+        kept, fresh = SNAPSHOTS.at_version(table.pk, version + 1), read_snapshot(table_id=table.pk)
+        assert kept is not None and fresh is not None and kept.game and fresh.game
+        assert (kept.moves, kept.game.ready, kept.game.state) == (
+            fresh.moves,
+            fresh.game.ready,
+            fresh.game.state,
+        )
+
+    version = version_of(table)
+    with statements() as ran:
+        play.play(table_id=table.pk, user=awaited[-1], version=version, fields={"move": "ready"})
+    assert ran == ["WITH"]
+    dealt, kind, state = match_of(table)
+    assert kind.stage(state) == "playing" and dealt.ready == []
+    assert dealt.hand_first_seq == dealt.last_seq + 1 == game.last_seq + 2
+    deal = Action.objects.get(game=dealt, seq=dealt.last_seq)
+    assert (deal.seat, deal.user_id) == (None, None)
+    kept, fresh = SNAPSHOTS.at_version(table.pk, version + 1), read_snapshot(table_id=table.pk)
+    assert kept is not None and fresh is not None and kept.game and fresh.game
+    assert (kept.moves, kept.game.state, kept.game.hand_deal) == (
+        fresh.moves,
+        fresh.game.state,
+        fresh.game.hand_deal,
+    )
+
+
+def test_a_golfo_listo_already_counted_is_refused_the_locked_way(make_user: Any) -> None:
+    table, awaited = golfo_hand_over_table(make_user)
+    play.play(
+        table_id=table.pk, user=awaited[0], version=version_of(table), fields={"move": "ready"}
+    )
+    version = version_of(table)
+    with pytest.raises(TableError, match="Ya estás listo"):
+        play.play(table_id=table.pk, user=awaited[0], version=version, fields={"move": "ready"})
+    assert version_of(table) == version
+
+
+def test_two_golfo_listos_on_one_version_both_count(make_user: Any) -> None:
+    table, awaited = golfo_hand_over_table(make_user)
+    shown = version_of(table)
+    for user in awaited[:2]:
+        play.play(table_id=table.pk, user=user, version=shown, fields={"move": "ready"})
+    game = match_of(table)[0]
+    assert version_of(table) == shown + 2
+    assert sorted(game.ready) == sorted(game.seat_of(user.pk) for user in awaited[:2])
