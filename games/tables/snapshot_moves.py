@@ -1,6 +1,5 @@
-"""A player's move in the middle of a hand at a friends' table (or the one that ends it), made on
-the snapshot of the table that his process holds at the version he was shown, and written in one
-statement.
+"""A player's move at a friends' table while its match goes on, made on the snapshot of the table
+that his process holds at the version he was shown, and written in one statement.
 
 The statement moves the table to its next version only if it is still at the one the player saw,
 and then (in the same statement) sets the match's new state and timetable and appends the move to
@@ -12,18 +11,18 @@ sent, and the process's sockets of the table build their frames of it while the 
 (``SnapshotCache.coming``); it is handed over, and those frames used, only once it has written.
 
 Only a move that would change nothing but the table's version, the match and its log is made so:
-a move in the middle of a hand, or a "Listo" after it that does not deal the next one (Rummy 70's
-engine counts them); the move that ends a hand while the match goes on, whose statement also
-records the hand (numbered after the newest the snapshot shows, which the version guards) and adds
-it to its players' figures; and the last of those "Listo"s, which deals the next hand (the match
-notes where the new hand begins and how it was dealt). Anything else goes the locked way, which
-reads the table again and gives the same answer the table would have given. That is: a move the
-engine refuses (the locked way then tells a lost race from a refusal), one that ends a match, a
-tournament's or a house table's, a "Listo" the table counts rather than the engine (Golfo's: its
-screen has no such move) or a rematch, a table whose snapshot this process
-does not hold at that version, a statement that wrote nothing (a "Listo" then counts the locked
-way whatever the table showed, as ever), a move inside a caller's transaction, and every move on
-SQLite, where a round trip costs nothing.
+a move in the middle of a hand; the move that ends a hand while the match goes on, whose statement
+also records the hand (numbered after the newest the snapshot shows, which the version guards) and
+adds it to its players' figures; and each "Listo" after it, the last of which deals the next hand
+(the match notes where the new hand begins and how it was dealt). Rummy 70's "Listo" is the
+engine's move, logged; Golfo's is the table's to count, so its statement writes who is ready and
+no log line, and the last awaited has the table deal, the table's own move in the log. Anything
+else goes the locked way, which reads the table again and gives the same answer the table would
+have given. That is: a move the engine refuses (the locked way then tells a lost race from a
+refusal), a "Listo" counted already, a move that ends a match, a tournament's or a house table's,
+a rematch, a table whose snapshot this process does not hold at that version, a statement that
+wrote nothing (a "Listo" then counts the locked way whatever the table showed, as ever), a move
+inside a caller's transaction, and every move on SQLite, where a round trip costs nothing.
 
 A move sent through a socket carries the seal of the socket's last session check
 (``games.accounts.sessions``) and the statement writes only while it holds: the session check
