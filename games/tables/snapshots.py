@@ -448,11 +448,11 @@ class SnapshotCache:
         )
 
     def hand_over_made(
-        self, snapshot: TableSnapshot, *, move: ToldMove, dealt: bool = False
+        self, snapshot: TableSnapshot, *, move: ToldMove | None, dealt: bool = False
     ) -> None:
         """``hand_over`` for a move whose snapshot was made before it was written (the one
         :meth:`coming` announced): that very snapshot is kept, so what was built of it meanwhile
-        is used."""
+        is used. ``move``: the move as the log holds it (``None``: a "Listo" the table counts)."""
         game = snapshot.game
         assert game is not None, "a move's snapshot shows its match"
         self._keep_next(
