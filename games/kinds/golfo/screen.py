@@ -101,11 +101,12 @@ class OwnCard(Face):
 
 
 class Seat(TypedDict):
-    """One seat around the table (``_seat.html``). ``backs`` has one item per card he holds
-    face down, for the template to draw; empty when his cards are not hidden from the viewer."""
+    """One seat around the table (``_seat.html``), as every viewer but its player sees it, or as
+    he does (``is_viewer``): its rendering is shared by those viewers. ``backs`` has one item per
+    card he holds face down, for the template to draw; empty when his cards are not hidden from
+    the viewer."""
 
     seat: int
-    place: str
     name: str
     connected: bool
     badges: dict[str, Any]
@@ -123,7 +124,15 @@ class Seat(TypedDict):
     backs: list[int]
     thrown: list[int]
     rebought: int
+
+
+class PlacedSeat(TypedDict):
+    """A seat where this viewer sees it (``place``: bottom, left, top, right), marked with the kind
+    of the last move when it made that move (``_seats.html``)."""
+
+    place: str
     last_move: str
+    seat: Seat
 
 
 class Pot(TypedDict):
@@ -217,8 +226,12 @@ def seats_part(
         "hand_no": view["hand_no"],
         "current_bet": view["current_bet"],
         "seats": [
-            seat | {"last_move": last.get("kind", "") if seat["seat"] == last.get("seat") else ""}
-            for seat in _seats(view, names, viewer_seat)
+            PlacedSeat(
+                place=place,
+                last_move=last.get("kind", "") if seat["seat"] == last.get("seat") else "",
+                seat=seat,
+            )
+            for place, seat in _seats(view, names, viewer_seat)
         ],
     }
 
@@ -315,21 +328,21 @@ def _own(view: dict[str, Any]) -> dict[str, Any] | None:
     return view["seats"][me] if me is not None else None
 
 
-def _seats(view: dict[str, Any], names: Names, viewer_seat: int | None) -> list[Seat]:
-    """Every seat, the viewer's first (at the bottom), then in the direction of play."""
+def _seats(view: dict[str, Any], names: Names, viewer_seat: int | None) -> list[tuple[str, Seat]]:
+    """Every seat and its place, the viewer's first (at the bottom), then in the direction of
+    play."""
     seats = view["seats"]
     count = len(seats)
     bottom = viewer_seat if viewer_seat is not None and 0 <= viewer_seat < count else 0
     playing = view["lance"] in PLAYING_LANCES
     return [
-        _seat(seats[(bottom + step) % count], place, names, viewer_seat, view["turn"], playing)
+        (place, _seat(seats[(bottom + step) % count], names, viewer_seat, view["turn"], playing))
         for step, place in enumerate(PLACES[count])
     ]
 
 
 def _seat(
     data: dict[str, Any],
-    place: str,
     names: Names,
     viewer_seat: int | None,
     turn: int | None,
@@ -339,7 +352,6 @@ def _seat(
     hidden = playing and data["cards"] is None
     return Seat(
         seat=data["seat"],
-        place=place,
         name=player.name if player else "",
         connected=player.connected if player else False,
         badges=player_badges(player),
@@ -357,7 +369,6 @@ def _seat(
         backs=list(range(data["card_count"])) if hidden else [],
         thrown=list(data["thrown"]),
         rebought=data["rebought"],
-        last_move="",
     )
 
 
