@@ -124,7 +124,8 @@ def test_the_players_decide_from_the_match_they_know_and_read_it_again_for_the_n
             fields=move.fields,
         )
         moves += 1
-    assert matches.reads == 1 and moves > 10, "one read for the whole hand"
+    # A Golfo hand may end in three moves (an envite both others fold to); most take more.
+    assert matches.reads == 1 and moves >= 3, "one read for the whole hand"
     matches.next_move(table.table_id, Table.objects.get(pk=table.table_id).version)
     assert matches.reads == 2, "the hand is over: read again"
     matches.next_move(table.table_id, None)

@@ -20,7 +20,7 @@ from django.contrib.sessions.models import Session
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games.accounts.sessions import SessionSeal, SessionUnchecked, sealed_session
 from games.engine import rummy
@@ -460,8 +460,9 @@ def test_a_golfo_listo_already_counted_is_refused_the_locked_way(make_user: Any)
         table_id=table.pk, user=awaited[0], version=version_of(table), fields={"move": "ready"}
     )
     version = version_of(table)
-    with pytest.raises(TableError, match="Ya estás listo"):
+    with translation.override("en"), pytest.raises(TableError) as refused:
         play.play(table_id=table.pk, user=awaited[0], version=version, fields={"move": "ready"})
+    assert str(refused.value) == "You are already ready for the next hand."
     assert version_of(table) == version
 
 
