@@ -1,0 +1,30 @@
+"""How a server process's garbage collector runs.
+
+CPython's cycle collector stops the whole process while it runs, and a full collection walks
+every container object the process holds. A daphne process with 1,000 sockets holds about 480,000
+of them, a third loaded at start-up (Django, the templates, the translations). At 500 tables on two
+processes, each process ran two full collections of 0.4-0.5 s in 30 s of play, and about twenty
+of the middle generation (10-140 ms); every move in that time waited, so the p99 was those pauses
+(docs/performance.md, thirteenth pass). So, once the process has loaded what it serves with
+(``cardroom.warm_up``):
+
+- what it loaded is collected once and frozen: it lives as long as the process, and no collection
+  walks it again;
+- a young collection waits for ``YOUNG_OBJECTS`` new container objects instead of CPython's 700.
+  Most of a move's objects are freed by their reference counts before that, so far fewer survive
+  into the older generations, whose collections are the long pauses. In the same 30 s each
+  process then ran three young collections (up to 90 ms) and no older one.
+
+The older generations keep CPython's thresholds."""
+
+import gc
+
+YOUNG_OBJECTS = 20_000
+
+
+def settle_collector() -> None:
+    """Freeze what the process has loaded and let its young objects die before a collection."""
+    gc.collect()
+    gc.freeze()
+    _young, middle, old = gc.get_threshold()
+    gc.set_threshold(YOUNG_OBJECTS, middle, old)
