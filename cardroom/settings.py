@@ -118,8 +118,13 @@ def database_from_url(url: str) -> dict[str, object]:
     (Django's own cursors merge them into the text, and psycopg prepares none of those), and the
     one such statement is a player's move (``games.tables.snapshot_moves``), prepared on its first
     run on each connection. A pooler in front must keep prepared statements per client (PgBouncer
-    1.21 or later, ``max_prepared_statements``; docs/scaling.md)."""
-    database = dj_database_url.parse(url, conn_max_age=60)
+    1.21 or later, ``max_prepared_statements``; docs/scaling.md).
+
+    Each thread keeps its connection for as long as it runs (Django closes one that failed):
+    kept for a minute only, each of a daphne process's threads opened a new PostgreSQL session
+    every minute, and the move that opened it waited for the session and for its statement to be
+    prepared again, 10-15 ms against 5 (docs/performance.md, thirteenth pass)."""
+    database = dj_database_url.parse(url, conn_max_age=None)
     if database["ENGINE"] == "django.db.backends.postgresql":
         database["OPTIONS"] = {"prepare_threshold": 5, **database.get("OPTIONS", {})}
     return dict(database)

@@ -66,9 +66,10 @@ def django_db_modify_db_settings(
 
 @pytest.fixture(autouse=True, scope="session")
 def connections_closed_after_use() -> None:
-    """The site keeps a PostgreSQL connection open for a minute in each worker thread; in the
-    suite, such a connection outlived its test and kept the test database from being dropped at
-    the end. Each thread's connection closes after each use, as it does on SQLite."""
+    """The site keeps a PostgreSQL connection open in each worker thread for as long as the
+    thread runs; in the suite, such a connection outlived its test and kept the test database
+    from being dropped at the end. Each thread's connection closes after each use, as it does on
+    SQLite."""
     for alias in connections:
         connections.settings[alias]["CONN_MAX_AGE"] = 0
 
