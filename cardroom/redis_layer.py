@@ -12,6 +12,9 @@ not, it answers with the members it found instead, and the message goes again to
 message reaches the group's members at the moment it is sent, as with ``channels_redis``:
 a socket that joined a moment ago is not missed, one that left is not written to.
 
+A process may also send a group's message to every member but its own channel
+(``group_send_elsewhere``): the nudge of a move whose sockets in that process show it already.
+
 With several Redis hosts (``hosts`` shards the layer), a member's channel can live on a host other
 than the group's, and no one script reaches both: the layer then sends as ``channels_redis``
 does."""
@@ -64,13 +67,25 @@ class RedisLayer(RedisChannelLayer):  # type: ignore[misc]
         self.group_send_script: AsyncScript | None = None
 
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
+        await self._group_send(group, message, sender=None)
+
+    async def group_send_elsewhere(
+        self, group: str, message: dict[str, Any], *, sender: str
+    ) -> None:
+        """``group_send`` to every member of ``group`` but the ``sender`` channel: a process's
+        nudge of a move its own sockets show already (``games.live.neighbours``). The members
+        are checked as for any message, so a channel that joined a moment ago still gets it.
+        With several hosts it goes to every member, the sender's too, as ``group_send``."""
+        await self._group_send(group, message, sender=sender)
+
+    async def _group_send(self, group: str, message: dict[str, Any], *, sender: str | None) -> None:
         if self.ring_size != 1:
             await super().group_send(group, message)
             return
         assert self.require_valid_group_name(group), "Group name not valid"
         members = self.members.get(group, [])
         for _ in range(TRIES):
-            answer = await self._send_if_members(group, members, message)
+            answer = await self._send_if_members(group, members, message, sender)
             if not isinstance(answer, list):
                 self._remember(group, members)
                 if answer:
@@ -84,15 +99,16 @@ class RedisLayer(RedisChannelLayer):  # type: ignore[misc]
         await super().group_send(group, message)
 
     async def _send_if_members(
-        self, group: str, members: list[str], message: dict[str, Any]
+        self, group: str, members: list[str], message: dict[str, Any], sender: str | None
     ) -> int | list[bytes]:
-        """Send ``message`` to ``members`` if they are the group's members now: the number of
-        them that were full; otherwise the group's members, and nothing sent."""
+        """Send ``message`` to ``members`` but ``sender`` if they are the group's members now:
+        the number of them that were full; otherwise the group's members, and nothing sent."""
         connection = self.connection(0)
         script = self.group_send_script
         if script is None:
             script = self.group_send_script = connection.register_script(GROUP_SEND)
-        _hosts, messages, capacities = self._map_channel_keys_to_connection(members, message)
+        receivers = [member for member in members if member != sender]
+        _hosts, messages, capacities = self._map_channel_keys_to_connection(receivers, message)
         keys = list(messages)
         now = time.time()
         arguments = [

@@ -77,10 +77,14 @@ def polling() -> bool:
     return settings.CARDROOM_VERSION_POLL_SECONDS is not None
 
 
-async def nudge_soon(held: list[Nudge]) -> None:
+async def nudge_soon(held: list[Nudge], *, shown: tuple[int, int] | None = None) -> None:
     """Send ``held`` from the event loop without waiting for the channel layer: the sending
-    starts before this returns (its first write is out), and goes on beside the caller."""
-    nudging = asyncio.create_task(send_held(held))
+    starts before this returns (its first write is out), and goes on beside the caller. The nudge
+    of ``shown`` (a table and its version), which every socket of the table in this process shows
+    already (``NEIGHBOURS.show``), goes to the other processes only: heard back here, it cost the
+    process 8.6% of its CPU at 40 tables for sockets that were at its version (docs/performance.md,
+    thirteenth pass)."""
+    nudging = asyncio.create_task(send_held(held, shown=shown, sender=NEIGHBOURS.channel()))
     NUDGING.add(nudging)
     nudging.add_done_callback(NUDGING.discard)
     await asyncio.sleep(0)
@@ -286,7 +290,8 @@ class TableConsumer(SessionBoundConsumer):
             await self._answer(outcome)
         finally:
             if held:
-                await nudge_soon(held)
+                shown = (self.table_id, outcome) if isinstance(outcome, int) else None
+                await nudge_soon(held, shown=shown)
 
     async def _answer(self, outcome: int | str | LostRace | None) -> None:
         """Show this socket, and at a move the table's other sockets here, what the message

@@ -97,6 +97,10 @@ class Neighbours:
             except Exception:
                 logger.warning("Could not leave the group of table %s", table_id, exc_info=True)
 
+    def channel(self) -> str | None:
+        """The process's channel in its tables' groups (``None`` before its first socket)."""
+        return None if self._ear is None else self._ear.channel
+
     def at(self, table_id: int) -> frozenset[TableSocket]:
         """The open sockets of the table in this process."""
         return frozenset(self._sockets.get(table_id, ()))

@@ -72,17 +72,36 @@ def nudges_held() -> Iterator[list[Nudge]]:
         _held.reset(token)
 
 
-async def send_held(held: list[Nudge]) -> None:
+async def send_held(
+    held: list[Nudge], *, shown: tuple[int, int] | None = None, sender: str | None = None
+) -> None:
     """Send the nudges ``nudges_held`` kept, from the event loop; a failure is logged, as
-    ``nudge_group`` does."""
+    ``nudge_group`` does. ``shown``, a table and a version that every socket of the ``sender``
+    channel's process shows already: that table's nudge of it goes to the other members of its
+    group only, where the channel layer can leave one out (``group_send_elsewhere``)."""
     layer = get_channel_layer()
     if layer is None:
         return
+    elsewhere = getattr(layer, "group_send_elsewhere", None)
     for group, message in held:
         try:
-            await layer.group_send(group, message)
+            if elsewhere is not None and sender is not None and _shown(group, message, shown):
+                await elsewhere(group, message, sender=sender)
+            else:
+                await layer.group_send(group, message)
         except Exception:
             _not_sent(group, message)
+
+
+def _shown(group: str, message: dict[str, Any], shown: tuple[int, int] | None) -> bool:
+    if shown is None:
+        return False
+    table_id, version = shown
+    return (
+        group == table_group(table_id)
+        and message.get("type") == "table.changed"
+        and message.get("version", version + 1) <= version
+    )
 
 
 def nudge_group(group: str, message: dict[str, Any]) -> bool:

@@ -130,3 +130,35 @@ async def test_with_two_hosts_the_message_still_reaches_every_channel(prefix: st
     assert [await received(here, channel) for channel in channels] == [NUDGE] * 4
     assert [await received(there, channel) for channel in theirs] == [NUDGE] * 4
     await here.flush()
+
+
+async def test_a_message_sent_elsewhere_reaches_every_process_but_the_senders(prefix: str) -> None:
+    """A process's nudge of a move its own sockets show already: its channel is left out, every
+    other member gets it, one that joined a moment ago too."""
+    here, there, later = a_layer(prefix), a_layer(prefix), a_layer(prefix)
+    mine, theirs, latest = (
+        await here.new_channel(),
+        await there.new_channel(),
+        await later.new_channel(),
+    )
+    await here.group_add("table-7", mine)
+    await there.group_add("table-7", theirs)
+    await here.group_send_elsewhere("table-7", NUDGE, sender=mine)
+    await later.group_add("table-7", latest)
+    await here.group_send_elsewhere("table-7", {**NUDGE, "version": 13}, sender=mine)
+    assert [await received(there, theirs), await received(there, theirs)] == [
+        NUDGE,
+        {**NUDGE, "version": 13},
+    ]
+    assert await received(later, latest) == {**NUDGE, "version": 13}
+    assert await received(here, mine) is None
+
+
+async def test_a_process_alone_in_the_group_sends_itself_nothing(prefix: str) -> None:
+    here = a_layer(prefix)
+    mine = await here.new_channel()
+    await here.group_add("table-7", mine)
+    await here.group_send_elsewhere("table-7", NUDGE, sender=mine)
+    assert await received(here, mine) is None
+    await here.group_send("table-7", {**NUDGE, "version": 13})
+    assert await received(here, mine) == {**NUDGE, "version": 13}

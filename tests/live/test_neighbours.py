@@ -9,6 +9,7 @@ import logging
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.conf import settings
 from django.test import override_settings
 
 from games.live import neighbours
@@ -64,6 +65,30 @@ async def test_a_move_shows_on_the_other_sockets_of_the_process_each_as_its_view
         assert FIRST_DRAW not in frame, "nobody else sees the card Ana drew"
     for socket in (mover, opponent, spectator):
         await socket.disconnect()
+
+
+@pytest.mark.skipif(not settings.REDIS_URL, reason="needs REDIS_URL (the Redis channel layer)")
+@override_settings(CARDROOM_VERSION_POLL_SECONDS=None)
+async def test_a_move_made_here_is_not_heard_back_by_the_process_that_made_it(
+    ana: User, bruno: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its sockets show the move already: its nudge goes to the other processes only (on the Redis
+    layer, which can leave a member out; the in-memory one sends it to all)."""
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    mover = await table_socket(table, ana)
+    opponent = await table_socket(table, bruno)
+    heard: list[dict[str, object]] = []
+    tell = NEIGHBOURS.tell
+    monkeypatch.setattr(NEIGHBOURS, "tell", lambda nudge: (heard.append(nudge), tell(nudge)))
+    version = await current_version(table) + 1
+
+    await send_move(mover, table, move="draw")
+
+    assert FIRST_DRAW in await receive_until(mover, f'data-version="{version}"')
+    assert FIRST_DRAW not in await receive_until(opponent, f'data-version="{version}"')
+    await asyncio.sleep(0.3)
+    assert [nudge for nudge in heard if nudge.get("version") == version] == []
+    await close_all(mover, opponent)
 
 
 async def test_a_closed_socket_is_no_neighbour_of_the_next_move(ana: User, bruno: User) -> None:

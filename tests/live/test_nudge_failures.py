@@ -24,13 +24,16 @@ class LayerDown(ConnectionError):
 @pytest.fixture
 def break_layer(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
     """From its call on, the channel layer takes sockets in as before but cannot send to a
-    group."""
+    group, nor (the Redis layer) to a group but the sender."""
 
-    async def group_send(group: str, message: dict[str, object]) -> None:
+    async def group_send(group: str, message: dict[str, object], **sender: str) -> None:
         raise LayerDown(f"no channel layer to reach {group}")
 
     def down() -> None:
-        monkeypatch.setattr(get_channel_layer(), "group_send", group_send)
+        layer = get_channel_layer()
+        monkeypatch.setattr(layer, "group_send", group_send)
+        if hasattr(layer, "group_send_elsewhere"):
+            monkeypatch.setattr(layer, "group_send_elsewhere", group_send)
 
     return down
 
