@@ -573,6 +573,21 @@ def test_sharing__the_table_facts_reach_only_the_parts_that_show_them(four: Stat
     assert "rummy-face-labels" in part(render(four, 1), "rummy-hand")
 
 
+def test_render__the_joker_question_names_every_face_in_the_viewers_language(four: State) -> None:
+    """The hand carries every face's label for the browser's joker question, in the language
+    the viewer reads the table in."""
+    labels: dict[str, dict[str, str]] = {}
+    for language in ("es", "en"):
+        with translation.override(language):
+            hand = part(render(four, 1), "rummy-hand")
+        script = re.search(r'<script id="rummy-face-labels" type="application/json">(.*?)<', hand)
+        assert script, language
+        labels[language] = json.loads(script.group(1))
+    assert labels["es"].keys() == labels["en"].keys()
+    assert (labels["es"]["7O"], labels["es"]["QB"]) == ("7 de oros", "caballo de bastos")
+    assert (labels["en"]["7O"], labels["en"]["QB"]) == ("7 of coins", "knight of clubs")
+
+
 def test_render__a_meld_reads_in_each_viewers_language_and_only_its_last_move_marks_it(
     table: State,
 ) -> None:

@@ -205,17 +205,13 @@ def _face_label_in(card: Card, language: str | None) -> str:
     }
 
 
-def _face_labels() -> dict[str, str]:
-    """Every face's label, for the browser's joker question (the same for every viewer)."""
-    return dict(_face_labels_in(get_language()))
-
-
 @lru_cache(maxsize=8)
-def _face_labels_in(language: str | None) -> tuple[tuple[str, str], ...]:
-    """The labels in ``language`` (the active one), made once: 48 translated labels cost about
-    2 ms, paid on every frame of every Rummy 70 player otherwise."""
+def _face_labels_in(language: str | None) -> dict[str, str]:
+    """Every face's label in ``language`` (the active one), for the browser's joker question
+    (the same for every viewer), made once: the translated labels cost about 2 ms, paid on every
+    frame of every Rummy 70 player otherwise. Callers only read it."""
     faces = [Card(rank, suit) for suit in SUITS for rank in range(ACE, KING + 1)]
-    return tuple((str(card), face_label(card)) for card in faces)
+    return {str(card): face_label(card) for card in faces}
 
 
 def _suit(card: Card) -> str:
@@ -570,7 +566,7 @@ def _hand_part(
                 _in_hand_in(code, language) | {"drawn": code in drawn} for code in view["hand"]
             ],
             "opening_points": view["opening_points"],
-            "face_labels": _face_labels(),
+            "face_labels": _face_labels_in(language),
         },
     )
 
