@@ -14,7 +14,8 @@ from django import template
 from django.template.base import FilterExpression
 from django.templatetags import i18n as django_i18n
 from django.templatetags.i18n import TranslateNode
-from django.utils.translation import get_language
+
+from games.live.part_cache import active_language
 
 register = template.Library()
 register.tags.update(django_i18n.register.tags)
@@ -29,7 +30,7 @@ class ConstantTranslateNode(TranslateNode):
         self.words: dict[str | None, str] = {}
 
     def render(self, context: template.Context) -> str:
-        language = get_language()
+        language = active_language(context)
         words = self.words.get(language)
         if words is None:
             words = self.words[language] = super().render(context)

@@ -16,24 +16,25 @@ import orjson
 from django import template
 from django.template import Context, Engine
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language
+
+from games.live.part_cache import PartContext, active_language
 
 register = template.Library()
 
 KEPT_SNIPPETS = 8192
 
 
-@register.simple_tag
-def snippet(template_name: str, **arguments: Any) -> SafeString:
+@register.simple_tag(takes_context=True)
+def snippet(context: Context, template_name: str, **arguments: Any) -> SafeString:
     return _snippet(
         template_name,
         orjson.dumps(arguments, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS),
-        get_language(),
+        active_language(context),
     )
 
 
 @lru_cache(maxsize=KEPT_SNIPPETS)
 def _snippet(template_name: str, arguments: bytes, language: str | None) -> SafeString:
     """Made in ``language``, the active one, from the arguments' JSON."""
-    context = Context(orjson.loads(arguments), autoescape=True, use_l10n=False)
+    context = PartContext(orjson.loads(arguments), language=language)
     return SafeString(Engine.get_default().get_template(template_name).render(context))

@@ -5,6 +5,9 @@ from django.template import engines
 from django.test import Client
 from django.utils import translation
 
+from games.kinds.screens import Part
+from games.live.part_cache import render_part
+
 LOGIN = "/accounts/login/"
 
 
@@ -79,3 +82,35 @@ def test_a_template_shows_each_viewer_its_words_in_his_language() -> None:
     assert words("es", "Dealer") == "Reparte|oros|Reparte|Jugadores|REPARTE"
     assert words("en", "Players") == "Dealer|coins|Players|Players|DEALER"
     assert words("es", "Players") == "Reparte|oros|Jugadores|Jugadores|REPARTE"
+
+
+def test_a_part_and_the_snippets_in_it_read_in_the_language_it_is_rendered_in() -> None:
+    """A table's part is rendered once per language (``games.live.part_cache``), with its snippets
+    (``{% snippet %}``, kept per language too) and their constant words: the same data gives a
+    Spanish viewer Spanish and an English one English, whichever was rendered first."""
+    row = {
+        "name": "Ana",
+        "cards": [],
+        "hand_points": 0,
+        "penalty": 0,
+        "reason": "",
+        "closer": True,
+        "eliminated_now": False,
+        "ready": True,
+        "in_match": True,
+    }
+    result = Part(
+        "tables/rummy70/_result.html",
+        {"result": {"ending_label": "", "closer": "Ana", "rows": [row]}, "match_over": False},
+    )
+
+    def shown(language: str) -> str:
+        with translation.override(language):
+            return render_part(result)
+
+    english, spanish = shown("en"), shown("es")
+
+    for words in ("End of the hand", "closed", "Ready"):
+        assert words in english and words not in spanish
+    for words in ("Fin de la mano", "cerró", "Listo"):
+        assert words in spanish and words not in english
