@@ -79,7 +79,7 @@ class PartContext(Context):
     """What a part or a snippet is rendered with: its plain data, escaped, its numbers printed as
     they are, and ``language``, the active one, which its tags read here (``active_language``).
     Looking the active language up goes through Django's per-task state, and costs about what a
-    small tag does: a frame's parts and snippets asked for it a dozen times a viewer, 4% of a
+    small tag does: a frame's parts and snippets asked for it a dozen times a viewer, 2.9% of a
     daphne process's CPU at 500 tables (docs/performance.md, fourteenth pass). The templates it
     includes render with it too."""
 
