@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
+from django.test import override_settings
 
 from games.live import frames as frames_module
 from games.live import neighbours, part_cache
@@ -126,13 +127,15 @@ async def test_frames_built_ahead_show_each_viewer_only_what_he_may_see(
 
 
 @ONE_STATEMENT
+@override_settings(CARDROOM_VERSION_POLL_SECONDS=None)
 async def test_a_frame_built_for_a_move_that_was_not_written_is_never_sent(
     ana: User, bruno: User, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ana's two sockets show version ``seen``. Her other device (another process: nothing handed
     over here, its nudges lost) draws and discards; then this socket draws on ``seen``. Its frames
     of that draw were built while the statement was with the database, which wrote nothing: Ana
-    is shown the table as it is, and Bruno nothing at all."""
+    is shown the table as it is, and Bruno nothing at all. The sockets do not poll the database
+    (as with Redis): without Redis they would, and rightly show Bruno what the other device did."""
     table = await database_sync_to_async(rummy_table)(ana, bruno)
     tab = await table_socket(table, ana)
     opponent = await table_socket(table, bruno)
