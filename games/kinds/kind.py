@@ -15,7 +15,7 @@ from games.engine.protocol import JsonObject, View
 from games.kinds.house import BankedRules
 from games.kinds.match import Rules
 from games.kinds.options import Option, OptionValue
-from games.kinds.screens import Part, PlayerInfo, TableFacts
+from games.kinds.screens import Part, PlayerInfo, Shared, TableFacts
 from games.kinds.tournament_plan import TournamentRules
 
 if TYPE_CHECKING:
@@ -30,8 +30,10 @@ class Parts(Protocol):
         players: Sequence[PlayerInfo],
         viewer_seat: int | None,
         facts: TableFacts,
+        shared: Shared = ...,
     ) -> dict[str, Part]:
-        """The screen's parts for one viewer, by element id in page order (docs/game-screens.md)."""
+        """The screen's parts for one viewer, by element id in page order (docs/game-screens.md);
+        those every viewer given the same key is shown alike come from ``shared``."""
         ...
 
 

@@ -3,10 +3,10 @@
 screen's parts, in page order, each rendered on its own from plain data (``Part``), knowing the
 players (``PlayerInfo``) and the table's facts besides the view (``TableFacts``)."""
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -72,4 +72,19 @@ class TableFacts:
     balances: Mapping[int, int] = field(default_factory=dict)
 
 
-__all__ = ["Part", "PlayerInfo", "TableFacts", "player_badges"]
+class Shared(Protocol):
+    def __call__(self, key: str, build: Callable[[], Part]) -> Part:
+        """The part ``build`` makes, made once for every viewer of the table at one version who
+        reads one language and is given the same ``key``. The key names the part and everything
+        it shows that is not the same for all those viewers (a player's melds part offers forms,
+        a spectator's does not: two keys); a part that shows anything of the viewer's own (his
+        hand, his moves) is not built through here."""
+        ...
+
+
+def built_alone(key: str, build: Callable[[], Part]) -> Part:
+    """For one viewer alone (a page, a replay step, a test): every part is built for him."""
+    return build()
+
+
+__all__ = ["Part", "PlayerInfo", "Shared", "TableFacts", "built_alone", "player_badges"]

@@ -5,6 +5,7 @@ Every part of a table's page is a ``Part``: a template and the plain data it sho
 (``games.live.part_cache``), so what two viewers are shown alike is rendered once."""
 
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -13,11 +14,12 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language
 
 from games.kinds.registry import game_kind
-from games.kinds.screens import Part, TableFacts
+from games.kinds.screens import Part, Shared, TableFacts, built_alone
 from games.live.clock_part import turn_clock_part
 from games.live.part_cache import render_part
 from games.models import Table, Tournament
 from games.tables.selectors import LiveTable, SeatView
+from games.tables.snapshots import ChatLine
 
 GAME_AREA = "game-area"
 VERSION = "table-version"
@@ -25,35 +27,70 @@ TOURNAMENT = "tournament-panel"
 WALLET = "wallet"
 
 
-def page_parts(live: LiveTable) -> tuple[dict[str, Part], tuple[str, ...]]:
+def page_parts(
+    live: LiveTable, shared: Shared = built_alone
+) -> tuple[dict[str, Part], tuple[str, ...]]:
     """Every part of the table page for this viewer, by id, in page order: the version, the
     tournament's panel (empty at a table of no tournament), the seats, the turn clock, the game
     screen's parts, the player's chips in the page header at a table the house banks, the moves in
-    words, the two chats, the log and the finished hands; and the ids of the screen's parts."""
+    words, the two chats, the log and the finished hands; and the ids of the screen's parts.
+    Those every viewer given the same key is shown alike come from ``shared``: the version, the
+    empty panel, the moves in words as all but their maker read them, each chat as those who may
+    read it (or may not) see it, its form as those who may write (or may not), the log, the
+    finished hands and the screen's own."""
+    table = live.view.table
     parts = {
-        VERSION: Part("tables/_version.html", {"version": live.view.table.version}),
-        TOURNAMENT: tournament_part(live),
+        VERSION: shared(VERSION, lambda: Part("tables/_version.html", {"version": table.version})),
+        TOURNAMENT: tournament_part(live)
+        if live.tournament is not None
+        else shared(TOURNAMENT, lambda: tournament_part(live)),
         "seats": seats_part(live),
         "turn-clock": turn_clock_part(live),
     }
-    screen = screen_parts(live)
+    screen = screen_parts(live, shared)
     parts.update(screen)
     chips = wallet_part(live)
     if chips is not None:
         parts[WALLET] = chips
-    parts["table-moves"] = moves_part(live)
+    seat = live.role.seat
+    parts["table-moves"] = (
+        moves_part(live)
+        if any(move.told_apart_to(seat) for move in live.moves)
+        else shared("table-moves", lambda: moves_part(live))
+    )
     for room, lines in live.chats.items():
-        messages = None if lines is None else [[line.author, line.text] for line in lines]
-        parts[f"chat-{room}"] = Part("tables/_chat.html", {"room": room, "messages": messages})
-        parts[f"chat-{room}-form"] = Part(
-            "tables/_chat_form.html",
-            {"room": room, "table_id": live.view.table.pk, "can_write": live.write_room == room},
+        shown = "hidden" if lines is None else "shown"
+        parts[f"chat-{room}"] = shared(f"chat-{room} {shown}", partial(_chat_part, room, lines))
+        can_write = live.write_room == room
+        parts[f"chat-{room}-form"] = shared(
+            f"chat-{room}-form {'open' if can_write else 'closed'}",
+            partial(_chat_form_part, room, table.pk, can_write),
         )
-    parts["table-log"] = Part(
+    parts["table-log"] = shared("table-log", lambda: _log_part(live))
+    parts["table-hands"] = shared("table-hands", lambda: _hands_part(live))
+    return parts, tuple(screen)
+
+
+def _chat_part(room: str, lines: tuple[ChatLine, ...] | None) -> Part:
+    messages = None if lines is None else [[line.author, line.text] for line in lines]
+    return Part("tables/_chat.html", {"room": room, "messages": messages})
+
+
+def _chat_form_part(room: str, table_id: int, can_write: bool) -> Part:
+    return Part(
+        "tables/_chat_form.html", {"room": room, "table_id": table_id, "can_write": can_write}
+    )
+
+
+def _log_part(live: LiveTable) -> Part:
+    return Part(
         "tables/_log.html",
         {"notes": [{"kind": n.kind, "name": n.name, "at": n.created_at} for n in live.notes]},
     )
-    parts["table-hands"] = Part(
+
+
+def _hands_part(live: LiveTable) -> Part:
+    return Part(
         "tables/_hands.html",
         {
             "table_id": live.view.table.pk,
@@ -62,7 +99,6 @@ def page_parts(live: LiveTable) -> tuple[dict[str, Part], tuple[str, ...]]:
             "banked": game_kind(live.view.table.game).banked,
         },
     )
-    return parts, tuple(screen)
 
 
 def live_parts(live: LiveTable) -> tuple[dict[str, str], tuple[str, ...]]:
@@ -164,7 +200,7 @@ def _seat(seat: SeatView, *, host_id: int) -> dict[str, Any]:
     }
 
 
-def screen_parts(live: LiveTable) -> dict[str, Part]:
+def screen_parts(live: LiveTable, shared: Shared = built_alone) -> dict[str, Part]:
     """The game screen's parts for this viewer (none before the first match starts)."""
     if live.game is None or live.game_view is None:
         return {}
@@ -185,7 +221,11 @@ def screen_parts(live: LiveTable) -> dict[str, Part]:
         balances=live.balances,
     )
     return kind.screen.parts(
-        live.game_view, players=live.players, viewer_seat=live.role.seat, facts=facts
+        live.game_view,
+        players=live.players,
+        viewer_seat=live.role.seat,
+        facts=facts,
+        shared=shared,
     )
 
 

@@ -1,5 +1,6 @@
 """What one socket has shown its viewer of a table, and the frame that brings him up to date."""
 
+import weakref
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
@@ -8,7 +9,7 @@ from django.utils import translation
 
 from games.kinds.screens import Part
 from games.live.fragments import VERSION, game_area, page_parts
-from games.live.part_cache import RENDERINGS, part_digest
+from games.live.part_cache import RENDERINGS, SharedParts
 from games.tables.selectors import LiveTable, Viewer, live_table_from
 from games.tables.snapshots import TableSnapshot
 
@@ -99,6 +100,24 @@ class ViewerFrames:
         )
         if live is None:
             return ViewerParts(snapshot, None, {}, {}, ())
-        parts, screen_ids = page_parts(live)
-        digests = {key: part_digest(part, self.language) for key, part in parts.items()}
+        shared = shared_parts(snapshot, self.language)
+        parts, screen_ids = page_parts(live, shared)
+        digests = {key: shared.digest(part) for key, part in parts.items()}
         return ViewerParts(snapshot, live, parts, digests, screen_ids)
+
+
+_SHARED: dict[int, dict[str, SharedParts]] = {}
+
+
+def shared_parts(snapshot: TableSnapshot, language: str) -> SharedParts:
+    """The parts of ``snapshot`` its viewers reading ``language`` in this process are shown
+    alike, kept while the snapshot lives: every socket on the table builds its frame from the
+    same snapshot object (``games.tables.snapshots``), so the first frame builds them for all."""
+    by_language = _SHARED.get(id(snapshot))
+    if by_language is None:
+        by_language = _SHARED.setdefault(id(snapshot), {})
+        weakref.finalize(snapshot, _SHARED.pop, id(snapshot), None)
+    shared = by_language.get(language)
+    if shared is None:
+        shared = by_language.setdefault(language, SharedParts(language))
+    return shared

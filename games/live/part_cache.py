@@ -14,6 +14,7 @@ import hashlib
 import sys
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -44,6 +45,33 @@ def _plain(value: object) -> Any:
     if isinstance(value, Promise):
         return str(value)
     raise TypeError(f"a part's data must be plain, not {type(value).__name__}")
+
+
+class SharedParts:
+    """The parts of one snapshot that its viewers reading one language are shown alike
+    (``games.kinds.screens.Shared``), each built once with its digest: the first viewer's frame
+    builds them, the others' take them. Safe to share between the threads that build frames (two
+    that build the same part at once keep the first one stored)."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self._parts: dict[str, Part] = {}
+        self._digests: dict[int, str] = {}
+
+    def __call__(self, key: str, build: Callable[[], Part]) -> Part:
+        part = self._parts.get(key)
+        if part is None:
+            built = build()
+            digest = part_digest(built, self.language)
+            part = self._parts.setdefault(key, built)
+            if part is built:
+                self._digests[id(built)] = digest
+        return part
+
+    def digest(self, part: Part) -> str:
+        """``part_digest`` of a part in this language, worked out once for the parts held here
+        (by identity: each lives as long as this holder, so no other part has its id)."""
+        return self._digests.get(id(part)) or part_digest(part, self.language)
 
 
 class Renderings:

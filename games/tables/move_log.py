@@ -37,10 +37,13 @@ class ToldMove:
 
     def line(self, *, viewer: int | None, language: str) -> str:
         """The move in words as ``viewer`` (his engine seat, ``None`` for anyone else) reads it."""
-        own = self.told.get("own_words")
-        words = own if own is not None and viewer is not None and viewer == self.seat else None
-        words = words or self.told.get("words", {})
+        words = self.told["own_words"] if self.told_apart_to(viewer) else self.told.get("words", {})
         return str(words.get(language) or words.get(settings.LANGUAGE_CODE, ""))
+
+    def told_apart_to(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` reads this move in words of his own: he made it, and it names to
+        him what it names to nobody else."""
+        return viewer is not None and viewer == self.seat and bool(self.told.get("own_words"))
 
     def mark(self, *, viewer: int | None) -> dict[str, Any]:
         """Where the move landed on the board, as ``viewer`` may see it."""

@@ -20,7 +20,7 @@ from games.engine import golfo as engine
 from games.engine.errors import InvalidAction
 from games.engine.golfo.actions import MAX_AMOUNT, Action
 from games.engine.golfo.hands import HAND_SIZE
-from games.kinds.screens import Part, PlayerInfo, TableFacts, player_badges
+from games.kinds.screens import Part, PlayerInfo, Shared, TableFacts, built_alone, player_badges
 
 SEATS = "golfo-seats"
 POTS = "golfo-pots"
@@ -198,21 +198,23 @@ def parts(
     players: Sequence[PlayerInfo],
     viewer_seat: int | None,
     facts: TableFacts,
+    shared: Shared = built_alone,
 ) -> dict[str, Part]:
     """The screen's parts for one viewer, by element id in page order, from the engine's
     ``view(state, viewer)`` and the table's ``facts`` only. Only the seats (where the viewer
     sits), the hand and the controls depend on who looks; the pots and the showdown are the
-    same for every viewer of the table."""
+    same for every viewer of the table, and come from ``shared``."""
     names = {player.seat: player for player in players}
     last = facts.last_move
-    contexts = {
-        SEATS: seats_part(view, names, viewer_seat, last),
-        POTS: pots_part(view, names, last),
-        SHOWDOWN: showdown_part(view, names, facts),
-        HAND: hand_part(view, facts),
-        CONTROLS: controls_part(view, names, facts),
+    return {
+        SEATS: Part(TEMPLATES[SEATS], seats_part(view, names, viewer_seat, last)),
+        POTS: shared(POTS, lambda: Part(TEMPLATES[POTS], pots_part(view, names, last))),
+        SHOWDOWN: shared(
+            SHOWDOWN, lambda: Part(TEMPLATES[SHOWDOWN], showdown_part(view, names, facts))
+        ),
+        HAND: Part(TEMPLATES[HAND], hand_part(view, facts)),
+        CONTROLS: Part(TEMPLATES[CONTROLS], controls_part(view, names, facts)),
     }
-    return {part_id: Part(TEMPLATES[part_id], context) for part_id, context in contexts.items()}
 
 
 def seats_part(

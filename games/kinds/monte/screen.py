@@ -24,7 +24,7 @@ from games.kinds.monte.bet_names import (
     bet_name,
     position_name,
 )
-from games.kinds.screens import Part, PlayerInfo, TableFacts, player_badges
+from games.kinds.screens import Part, PlayerInfo, Shared, TableFacts, built_alone, player_badges
 
 LAYOUT = "monte-layout"
 SEATS = "monte-seats"
@@ -157,10 +157,11 @@ def parts(
     players: Sequence[PlayerInfo],
     viewer_seat: int | None,
     facts: TableFacts,
+    shared: Shared = built_alone,
 ) -> dict[str, Part]:
     """The screen's parts for one viewer, by element id in page order. The layout and the
     result are the same for every viewer but for his own chips being marked and, on the cloth,
-    the spots he may bet on."""
+    the spots he may bet on, and the seats mark his own: none comes from ``shared``."""
     names = {player.seat: player for player in players}
     contexts = {
         LAYOUT: layout_part(view, names, facts),

@@ -23,7 +23,7 @@ from games.engine.errors import InvalidAction
 from games.engine.paigow.actions import MAX_AMOUNT, Action
 from games.engine.paigow.errors import TwoCardsLow
 from games.engine.paigow.hands import HAND_SIZE
-from games.kinds.screens import Part, PlayerInfo, TableFacts, player_badges
+from games.kinds.screens import Part, PlayerInfo, Shared, TableFacts, built_alone, player_badges
 
 BANK = "paigow-bank"
 SEATS = "paigow-seats"
@@ -82,18 +82,19 @@ def parts(
     players: Sequence[PlayerInfo],
     viewer_seat: int | None,
     facts: TableFacts,
+    shared: Shared = built_alone,
 ) -> dict[str, Part]:
     """The screen's parts for one viewer, by element id in page order, from the engine's
-    ``view(state, viewer)`` and the table's ``facts`` only."""
+    ``view(state, viewer)`` and the table's ``facts`` only; the bank is the same for every
+    viewer, and comes from ``shared``."""
     names = {player.seat: player for player in players}
-    contexts = {
-        BANK: bank_part(view, facts),
-        HAND: hand_part(view, facts),
-        CONTROLS: controls_part(view, facts),
-        RESULTS: results_part(view, names, facts),
-        SEATS: seats_part(view, names, viewer_seat, facts),
+    return {
+        BANK: shared(BANK, lambda: Part(TEMPLATES[BANK], bank_part(view, facts))),
+        HAND: Part(TEMPLATES[HAND], hand_part(view, facts)),
+        CONTROLS: Part(TEMPLATES[CONTROLS], controls_part(view, facts)),
+        RESULTS: Part(TEMPLATES[RESULTS], results_part(view, names, facts)),
+        SEATS: Part(TEMPLATES[SEATS], seats_part(view, names, viewer_seat, facts)),
     }
-    return {part_id: Part(TEMPLATES[part_id], context) for part_id, context in contexts.items()}
 
 
 def bank_part(view: dict[str, Any], facts: TableFacts) -> dict[str, Any]:

@@ -39,7 +39,7 @@ from games.engine.rummy import (
     SwapJoker,
     TakeDiscard,
 )
-from games.kinds.screens import Part, player_badges
+from games.kinds.screens import Part, Shared, built_alone, player_badges
 
 if TYPE_CHECKING:
     from games.kinds.screens import PlayerInfo, TableFacts
@@ -632,20 +632,26 @@ def parts(
     players: Sequence[PlayerInfo],
     viewer_seat: int | None,
     facts: TableFacts,
+    shared: Shared = built_alone,
 ) -> dict[str, Part]:
     """The screen's six parts for one viewer, in page order, by element id, each from the
-    engine's ``view(state, viewer)``, the players and the table's facts only.
+    engine's ``view(state, viewer)``, the players and the table's facts only. The players, the
+    piles, the melds (a player's or a spectator's) and the result while there is none are the
+    same for every viewer, and come from ``shared``.
 
     ``viewer_seat`` is ``None`` for anyone not still in the match, as is the view's viewer; the
     viewer's engine seat even then (an eliminated player answering the rematch) comes from
     ``players``."""
     infos = _names(players)
     last = facts.last_move
+    melds = "rummy-melds playing" if view["viewer"] is not None else "rummy-melds watching"
     return {
-        "rummy-players": _players_part(view, infos, last),
-        "rummy-result": _result_part(view, infos, players, facts),
-        "rummy-piles": _piles_part(view, infos, last),
-        "rummy-melds": _melds_part(view, infos, last),
+        "rummy-players": shared("rummy-players", lambda: _players_part(view, infos, last)),
+        "rummy-result": _result_part(view, infos, players, facts)
+        if view["hand_end"] is not None
+        else shared("rummy-result", lambda: _result_part(view, infos, players, facts)),
+        "rummy-piles": shared("rummy-piles", lambda: _piles_part(view, infos, last)),
+        "rummy-melds": shared(melds, lambda: _melds_part(view, infos, last)),
         "rummy-hand": _hand_part(view, players, last),
         "rummy-controls": _controls_part(view, infos, facts),
     }

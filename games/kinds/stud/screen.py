@@ -22,7 +22,7 @@ from games.engine.errors import InvalidAction
 from games.engine.stud.actions import MAX_AMOUNT
 from games.engine.stud.hands import PAYS
 from games.engine.stud.options import BETS
-from games.kinds.screens import Part, PlayerInfo, TableFacts, player_badges
+from games.kinds.screens import Part, PlayerInfo, Shared, TableFacts, built_alone, player_badges
 
 SEATS = "stud-seats"
 COMMON = "stud-common"
@@ -110,16 +110,17 @@ def parts(
     players: Sequence[PlayerInfo],
     viewer_seat: int | None,
     facts: TableFacts,
+    shared: Shared = built_alone,
 ) -> dict[str, Part]:
-    """The screen's parts for one viewer, by element id in page order."""
+    """The screen's parts for one viewer, by element id in page order; the common cards are the
+    same for every viewer, and come from ``shared``."""
     names = {player.seat: player for player in players}
-    contexts = {
-        SEATS: seats_part(view, names, facts),
-        COMMON: common_part(view),
-        CONTROLS: controls_part(view, names, facts),
-        PAY_TABLE: pay_table_part(view, names),
+    return {
+        SEATS: Part(TEMPLATES[SEATS], seats_part(view, names, facts)),
+        COMMON: shared(COMMON, lambda: Part(TEMPLATES[COMMON], common_part(view))),
+        CONTROLS: Part(TEMPLATES[CONTROLS], controls_part(view, names, facts)),
+        PAY_TABLE: Part(TEMPLATES[PAY_TABLE], pay_table_part(view, names)),
     }
-    return {part_id: Part(TEMPLATES[part_id], context) for part_id, context in contexts.items()}
 
 
 def seats_part(view: dict[str, Any], names: Names, facts: TableFacts) -> dict[str, Any]:
