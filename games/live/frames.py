@@ -1,6 +1,7 @@
 """What one socket has shown its viewer of a table, and the frame that brings him up to date."""
 
-import weakref
+import threading
+from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
@@ -100,24 +101,42 @@ class ViewerFrames:
         )
         if live is None:
             return ViewerParts(snapshot, None, {}, {}, ())
-        shared = shared_parts(snapshot, self.language)
+        shared = SHARED.of(snapshot, self.language)
         parts, screen_ids = page_parts(live, shared)
         digests = {key: shared.digest(part) for key, part in parts.items()}
         return ViewerParts(snapshot, live, parts, digests, screen_ids)
 
 
-_SHARED: dict[int, dict[str, SharedParts]] = {}
+KEPT_SNAPSHOTS = 64
 
 
-def shared_parts(snapshot: TableSnapshot, language: str) -> SharedParts:
-    """The parts of ``snapshot`` its viewers reading ``language`` in this process are shown
-    alike, kept while the snapshot lives: every socket on the table builds its frame from the
-    same snapshot object (``games.tables.snapshots``), so the first frame builds them for all."""
-    by_language = _SHARED.get(id(snapshot))
-    if by_language is None:
-        by_language = _SHARED.setdefault(id(snapshot), {})
-        weakref.finalize(snapshot, _SHARED.pop, id(snapshot), None)
-    shared = by_language.get(language)
-    if shared is None:
-        shared = by_language.setdefault(language, SharedParts(language))
-    return shared
+class SharedBySnapshot:
+    """The parts shared within each of the latest snapshots this process built frames of, by
+    language. The sockets of a table build their frames of a snapshot together, when its nudge
+    comes: a few dozen snapshots cover every table moving at once, and the parts a table at rest
+    was last shown are not kept (at 500 tables they cost 2.5 kB a socket). A snapshot is held
+    with its parts, so that its id names nothing else while they are kept; safe to share between
+    the threads that build frames."""
+
+    def __init__(self, limit: int = KEPT_SNAPSHOTS) -> None:
+        self.limit = limit
+        self._held: OrderedDict[int, tuple[TableSnapshot, dict[str, SharedParts]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def of(self, snapshot: TableSnapshot, language: str) -> SharedParts:
+        with self._lock:
+            held = self._held.get(id(snapshot))
+            if held is None:
+                held = self._held[id(snapshot)] = (snapshot, {})
+                if len(self._held) > self.limit:
+                    self._held.popitem(last=False)
+            else:
+                self._held.move_to_end(id(snapshot))
+            by_language = held[1]
+            shared = by_language.get(language)
+            if shared is None:
+                shared = by_language[language] = SharedParts(language)
+            return shared
+
+
+SHARED = SharedBySnapshot()

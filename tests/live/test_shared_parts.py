@@ -1,5 +1,5 @@
 """What a table's viewers are shown alike is built once per snapshot and language in a process
-(``games.live.frames.shared_parts``), and that changes nobody's frame: bots play whole matches of
+(``games.live.frames.SHARED``), and that changes nobody's frame: bots play whole matches of
 Rummy 70 and Golfo and a coup of each house game while every player, a spectator and an anonymous
 visitor, in Spanish and in English, are sent each version twice, once by sockets that share the
 process's snapshot and once by a socket alone with a copy of his own. The two frames are the same
@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.test import override_settings
 
-from games.live.frames import ViewerFrames
+from games.live.frames import SHARED, ViewerFrames
 from games.models import Game, Table, User
 from games.tables import seating
 from games.tables.selectors import Viewer
@@ -123,10 +123,8 @@ def test_every_viewer_of_a_tournament_table_is_sent_what_he_would_be_sent_alone(
     assert play_to_the_end(second, watching, hand_move) > 10
 
 
-@pytest.mark.parametrize("game", sorted(COUPS))
-def test_every_viewer_of_a_house_coup_is_sent_what_he_would_be_sent_alone(
-    ana: User, bruno: User, carmen: User, game: str
-) -> None:
+def watch_a_coup(game: str, ana: User, bruno: User, carmen: User) -> None:
+    """Ana and Bruno play a coup of a house game, every version sent to every socket."""
     coup = COUPS[game]
     with override_settings(CARDROOM_DEALS={game: coup.deal}):
         table = seated_pair(coup, ana, bruno)
@@ -135,3 +133,19 @@ def test_every_viewer_of_a_house_coup_is_sent_what_he_would_be_sent_alone(
         for step in coup.steps:
             play_step(table, step, {"ana": ana, "bruno": bruno})
             watching.shown(table)
+
+
+@pytest.mark.parametrize("game", sorted(COUPS))
+def test_every_viewer_of_a_house_coup_is_sent_what_he_would_be_sent_alone(
+    ana: User, bruno: User, carmen: User, game: str
+) -> None:
+    watch_a_coup(game, ana, bruno, carmen)
+
+
+def test_a_snapshot_whose_shared_parts_were_forgotten_is_shown_the_same(
+    ana: User, bruno: User, carmen: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process keeps the shared parts of its latest snapshots only: with room for one, every
+    socket alone pushes the shared snapshot's parts out, and they are built again, the same."""
+    monkeypatch.setattr(SHARED, "limit", 1)
+    watch_a_coup("stud", ana, bruno, carmen)
