@@ -1,7 +1,5 @@
 """What one socket has shown its viewer of a table, and the frame that brings him up to date."""
 
-import threading
-from collections import OrderedDict
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
@@ -10,6 +8,7 @@ from django.utils import translation
 
 from games.kinds.screens import Part
 from games.live.fragments import VERSION, game_area, page_parts
+from games.live.kept import Kept
 from games.live.part_cache import RENDERINGS, SharedParts
 from games.tables.selectors import LiveTable, Viewer, live_table_from
 from games.tables.snapshots import TableSnapshot
@@ -114,29 +113,18 @@ class SharedBySnapshot:
     """The parts shared within each of the latest snapshots this process built frames of, by
     language. The sockets of a table build their frames of a snapshot together, when its nudge
     comes: a few dozen snapshots cover every table moving at once, and the parts a table at rest
-    was last shown are not kept (at 500 tables they cost 2.5 kB a socket). A snapshot is held
-    with its parts, so that its id names nothing else while they are kept; safe to share between
-    the threads that build frames."""
+    was last shown are not kept (at 500 tables they cost 2.5 kB a socket). A snapshot is kept
+    with its parts, so that its id names nothing else while they are kept."""
 
     def __init__(self, limit: int = KEPT_SNAPSHOTS) -> None:
-        self.limit = limit
-        self._held: OrderedDict[int, tuple[TableSnapshot, dict[str, SharedParts]]] = OrderedDict()
-        self._lock = threading.Lock()
+        self.kept: Kept[tuple[TableSnapshot, dict[str, SharedParts]]] = Kept(limit)
 
     def of(self, snapshot: TableSnapshot, language: str) -> SharedParts:
-        with self._lock:
-            held = self._held.get(id(snapshot))
-            if held is None:
-                held = self._held[id(snapshot)] = (snapshot, {})
-                if len(self._held) > self.limit:
-                    self._held.popitem(last=False)
-            else:
-                self._held.move_to_end(id(snapshot))
-            by_language = held[1]
-            shared = by_language.get(language)
-            if shared is None:
-                shared = by_language[language] = SharedParts(language)
-            return shared
+        _snapshot, by_language = self.kept.get(id(snapshot), lambda: (snapshot, {}))
+        shared = by_language.get(language)
+        if shared is None:
+            shared = by_language.setdefault(language, SharedParts(language))
+        return shared
 
 
 SHARED = SharedBySnapshot()

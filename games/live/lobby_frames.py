@@ -10,17 +10,14 @@ filters by, minus his own tables: a join of rendered strings, no new render of a
 The open public tournaments (registering or playing) come last, rendered once per what they show
 (names, players, status, start) and language."""
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
 
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from games.kinds import registry
+from games.live.kept import Kept
 from games.models import Tournament
 from games.tables.online import online_users
 from games.tables.selectors import LobbyMark, Viewer, lobby_mark, open_public_tables, own_tables
@@ -28,8 +25,6 @@ from games.tables.tournament_standings import open_public_tournaments
 
 GAMES = tuple(registry.GAMES)
 KEPT = 8
-
-Value = TypeVar("Value")
 
 
 @dataclass(frozen=True)
@@ -39,32 +34,9 @@ class Card:
     html: SafeString
 
 
-class RenderCache(Generic[Value]):
-    """The last few renders of one shared part, by key; safe to share between threads."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._kept: OrderedDict[Hashable, Value] = OrderedDict()
-
-    def get(self, key: Hashable, render: Callable[[], Value]) -> Value:
-        with self._lock:
-            if key in self._kept:
-                self._kept.move_to_end(key)
-                return self._kept[key]
-            value = render()
-            self._kept[key] = value
-            while len(self._kept) > KEPT:
-                self._kept.popitem(last=False)
-            return value
-
-    def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
-
-
-CARDS: RenderCache[tuple[Card, ...]] = RenderCache()
-ONLINE: RenderCache[SafeString] = RenderCache()
-TOURNAMENTS: RenderCache[SafeString] = RenderCache()
+CARDS: Kept[tuple[Card, ...]] = Kept(KEPT)
+ONLINE: Kept[SafeString] = Kept(KEPT)
+TOURNAMENTS: Kept[SafeString] = Kept(KEPT)
 
 
 def shared_cards(mark: LobbyMark, language: str) -> tuple[Card, ...]:

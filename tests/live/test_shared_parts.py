@@ -147,5 +147,5 @@ def test_a_snapshot_whose_shared_parts_were_forgotten_is_shown_the_same(
 ) -> None:
     """The process keeps the shared parts of its latest snapshots only: with room for one, every
     socket alone pushes the shared snapshot's parts out, and they are built again, the same."""
-    monkeypatch.setattr(SHARED, "limit", 1)
+    monkeypatch.setattr(SHARED.kept, "limit", 1)
     watch_a_coup("stud", ana, bruno, carmen)
