@@ -50,13 +50,18 @@ class Card:
         return self.rank == JOKER_RANK
 
     def __str__(self) -> str:
+        # ``_value_``, not ``value``: the same letter, read as a plain attribute. A view or a
+        # state's JSON writes every card it holds, and ``value`` is a property of the enum
+        # that costs twice what the rest of this method does.
         if self.suit is None:
             return JOKER_TEXT
-        return f"{RANK_NAMES[self.rank]}{self.suit.value}"
+        return RANK_NAMES[self.rank] + self.suit._value_
 
     def to_json(self) -> str:
         """``"7O#12"``: notation and id, the whole identity of a physical card."""
-        return f"{self}#{self.id}"
+        if self.suit is None:
+            return f"{JOKER_TEXT}#{self.id}"
+        return f"{RANK_NAMES[self.rank]}{self.suit._value_}#{self.id}"
 
     @classmethod
     def from_json(cls, data: object) -> Card:
