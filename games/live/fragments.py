@@ -18,7 +18,7 @@ from games.kinds.screens import Part, Shared, TableFacts, built_alone
 from games.live.clock_part import turn_clock_part
 from games.live.part_cache import render_part
 from games.models import Table, Tournament
-from games.tables.selectors import LiveTable, SeatView
+from games.tables.selectors import LiveTable, SeatView, TableView
 from games.tables.snapshots import ChatLine
 
 GAME_AREA = "game-area"
@@ -31,20 +31,22 @@ def page_parts(
     live: LiveTable, shared: Shared = built_alone
 ) -> tuple[dict[str, Part], tuple[str, ...]]:
     """Every part of the table page for this viewer, by id, in page order: the version, the
-    tournament's panel (empty at a table of no tournament), the seats, the turn clock, the game
-    screen's parts, the player's chips in the page header at a table the house banks, the moves in
-    words, the two chats, the log and the finished hands; and the ids of the screen's parts.
-    Those every viewer given the same key is shown alike come from ``shared``: the version, the
-    empty panel, the moves in words as all but their maker read them, each chat as those who may
-    read it (or may not) see it, its form as those who may write (or may not), the log, the
-    finished hands and the screen's own."""
+    tournament's panel (empty at a table of no tournament), the seats, the mark of his own seat,
+    the turn clock, the game screen's parts, the player's chips in the page header at a table the
+    house banks, the moves in words, the two chats, the log and the finished hands; and the ids
+    of the screen's parts. Those every viewer given the same key is shown alike come from
+    ``shared``: the version, the empty panel, the seats with the buttons they offer him, the
+    moves in words as all but their maker read them, each chat as those who may read it (or may
+    not) see it, its form as those who may write (or may not), the log, the finished hands and
+    the screen's own."""
     table = live.view.table
     parts = {
         VERSION: shared(VERSION, lambda: Part("tables/_version.html", {"version": table.version})),
         TOURNAMENT: tournament_part(live)
         if live.tournament is not None
         else shared(TOURNAMENT, lambda: tournament_part(live)),
-        "seats": seats_part(live),
+        "seats": shared(_seats_key(live.view), lambda: seats_part(live)),
+        "seat-mark": _seat_mark_part(live.view),
         "turn-clock": turn_clock_part(live),
     }
     screen = screen_parts(live, shared)
@@ -121,6 +123,20 @@ def moves_part(live: LiveTable) -> Part:
     )
 
 
+def _seats_key(view: TableView) -> str:
+    """What the seats show that is the viewer's own: the buttons they offer him (to sit, to stand
+    up, the host's). Which seat is his is not among them: ``#seat-mark`` says it, and the page's
+    style marks that seat."""
+    buttons = [(seat.can_sit, seat.can_stand, seat.can_remove) for seat in view.seats]
+    return f"seats {(view.is_host, view.can_start, view.can_fill_with_bots, buttons)}"
+
+
+def _seat_mark_part(view: TableView) -> Part:
+    """``#seat-mark``: the position of the viewer's seat, none when he has no seat."""
+    position = next((seat.position for seat in view.seats if seat.is_viewer), None)
+    return Part("tables/_seat_mark.html", {"position": position})
+
+
 def seats_part(live: LiveTable) -> Part:
     view = live.view
     table = view.table
@@ -193,7 +209,6 @@ def _seat(seat: SeatView, *, host_id: int) -> dict[str, Any]:
         "is_bot": player is not None and player.is_bot,
         "rating": seat.rating,
         "sat_out": seat.sat_out,
-        "is_viewer": seat.is_viewer,
         "can_sit": seat.can_sit,
         "can_stand": seat.can_stand,
         "can_remove": seat.can_remove,

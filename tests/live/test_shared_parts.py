@@ -123,6 +123,24 @@ def test_every_viewer_of_a_tournament_table_is_sent_what_he_would_be_sent_alone(
     assert play_to_the_end(second, watching, hand_move) > 10
 
 
+def test_every_viewer_of_a_table_filling_up_is_sent_what_he_would_be_sent_alone(
+    ana: User, bruno: User, carmen: User, make_user: MakeUser
+) -> None:
+    """Before the start the seats offer each viewer his own buttons: the host his, a player
+    seated his "Stand up", anyone else logged in a free seat to take."""
+    table = open_table(ana, seat_count=3)
+    watching = Watchers(everyone([ana, bruno, carmen], [make_user("Dario")]))
+    watching.shown(table)
+    for change in (
+        lambda: seating.sit(table_id=table.pk, user=bruno, position=2),
+        lambda: seating.sit(table_id=table.pk, user=carmen, position=1),
+        lambda: seating.stand(table_id=table.pk, user=bruno),
+        lambda: seating.start_table(table_id=table.pk, by=ana),
+    ):
+        change()
+        watching.shown(table)
+
+
 def watch_a_coup(game: str, ana: User, bruno: User, carmen: User) -> None:
     """Ana and Bruno play a coup of a house game, every version sent to every socket."""
     coup = COUPS[game]
