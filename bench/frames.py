@@ -1,6 +1,7 @@
 """The server's CPU for one move at a table, part by part, in one process:
 
     .venv/bin/python -m bench.frames [--game rummy70|golfo] [--moves 300] [--spectators 1]
+                                     [--seed bench-frames] [--calls]
 
 A match is played through the services on a throwaway SQLite database in a temporary folder: the
 player on turn sends his screen's form fields for the engine bot's choice (decided outside the
@@ -11,10 +12,18 @@ when it cannot be); the read another process makes of it; and every viewer's fra
 parts rendered and the bytes sent. Between hands the table deals, untimed. Database round trips
 cost no CPU here and are not counted: the load benchmark (``python -m bench.load``) measures the
 whole stack. Prints medians and p90.
+
+The match is dealt from ``--seed``, and the bots decide alone, so that every run plays the same
+moves. ``--calls`` counts instead the Python function calls the move service and the frames
+make, per move (``cProfile``, which slows the run): a figure that the machine's speed does not
+move, for comparing two versions of the code on a machine whose speed drifts between runs by more
+than the change does (docs/performance.md, sixteenth pass).
 """
 
 import argparse
+import cProfile
 import os
+import pstats
 import statistics
 import tempfile
 import time
@@ -30,6 +39,10 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--game", choices=["rummy70", "golfo"], default="rummy70")
     parser.add_argument("--moves", type=int, default=300, help="moves to time (300)")
     parser.add_argument("--spectators", type=int, default=1, help="spectators' sockets (1)")
+    parser.add_argument("--seed", default="bench-frames", help="the deal's seed (bench-frames)")
+    parser.add_argument(
+        "--calls", action="store_true", help="count function calls per move instead of timing"
+    )
     options = parser.parse_args(argv)
     if not (1 <= options.moves <= 5000 and 0 <= options.spectators <= 50):
         parser.error("--moves must be 1-5000 and --spectators 0-50")
@@ -37,9 +50,17 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 
 
 def timed(call: Callable[[], T]) -> tuple[T, float]:
+    """The call's result and the CPU it took, in ms."""
     start = time.process_time()
     result = call()
     return result, (time.process_time() - start) * 1000
+
+
+def counted(call: Callable[[], T]) -> tuple[T, float]:
+    """The call's result and the function calls it made, Python's and built-in ones."""
+    profile = cProfile.Profile()
+    result = profile.runcall(call)
+    return result, float(pstats.Stats(profile).total_calls)  # type: ignore[attr-defined]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     from asgiref.sync import async_to_sync
     from django.core.management import call_command
+    from django.test import override_settings
 
     from games.live import part_cache
     from games.live.frames import ViewerFrames
@@ -70,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     call_command("migrate", verbosity=0)
+    override_settings(CARDROOM_DEALS={options.game: {"seed": options.seed}}).enable()
+    measure = counted if options.calls else timed
     renders = [0]
     render = part_cache.render_plain
 
@@ -128,18 +152,18 @@ def main(argv: list[str] | None = None) -> int:
             version=version_of(table),
             fields=fields_of(engine.bot.decide(engine.view(state, seat))),
         )
-        moved, move_ms = timed(move)
+        moved, move_ms = measure(move)
         reads_before, before = cache_reads[0], snapshot
         snapshot = latest(table.pk, version=moved.version)
         assert snapshot is not None
         handed = cache_reads[0] == reads_before
         handed_over += handed
-        _read, snapshot_ms = timed(partial(read_snapshot, table_id=table.pk, previous=before))
+        _read, snapshot_ms = measure(partial(read_snapshot, table_id=table.pk, previous=before))
         renders[0] = 0
         sent = 0
         frames_ms = 0.0
         for viewer in viewers:
-            frame, ms = timed(partial(viewer.frame, snapshot))
+            frame, ms = measure(partial(viewer.frame, snapshot))
             sent += len(frame or "")
             frames_ms += ms
             figures["frame"].append(ms)
@@ -151,16 +175,21 @@ def main(argv: list[str] | None = None) -> int:
         figures["kB"].append(sent / 1000)
 
     moves = len(figures["move"])
+    unit = (
+        "function calls per move (cProfile)"
+        if options.calls
+        else "CPU per move in ms (time.process_time)"
+    )
     print(
-        f"{options.game}: {moves} moves, 4 players and {options.spectators} spectator(s), "
-        "CPU per move in ms (time.process_time), SQLite; "
+        f"{options.game}: {moves} moves, 4 players and {options.spectators} spectator(s), {unit}, "
+        f"SQLite, seed {options.seed!r}; "
         f"{handed_over} moves handed their snapshot over, the others were read"
     )
     print(
         "in the mover's process a move costs the service, the frames and, unless handed over, "
         "the read; each other process with a socket on the table reads it"
     )
-    print(f"{'':28s} {'median':>8s} {'p90':>8s}")
+    print(f"{'':28s} {'median':>8s} {'p90':>8s} {'mean':>8s}")
     rows = [
         ("move service", "move"),
         ("snapshot read (elsewhere)", "snapshot"),
@@ -172,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:
     for label, key in rows:
         values = sorted(figures[key])
         p90 = values[min(len(values) - 1, int(0.9 * len(values)))]
-        print(f"{label:28s} {statistics.median(values):8.2f} {p90:8.2f}")
+        mean = statistics.fmean(values)
+        print(f"{label:28s} {statistics.median(values):8.2f} {p90:8.2f} {mean:8.2f}")
     here = zip(figures["move"], figures["here"], figures["frames"], strict=True)
     total = [sum(parts) for parts in here]
     label = "in the mover's process"
