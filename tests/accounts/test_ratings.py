@@ -225,7 +225,7 @@ def test_golfo_seats_mark_guests_and_bots(make_user: MakeUser) -> None:
 
     seats = {
         name: block
-        for block in html.split('class="golfo-seat ')[1:]
+        for block in html.split('<article class="golfo-seat')[1:]
         for name in ("Ana", "Gus", "Bot 1", "Bot 2")
         if f">{name}<" in block
     }

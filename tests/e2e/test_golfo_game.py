@@ -36,6 +36,30 @@ def site_url(dealt_site_url: str) -> str:
     return dealt_site_url
 
 
+def seats_around(page: Page) -> dict[str, int]:
+    """Which engine seat the page draws at the bottom, at the right, across and at the left of the
+    felt, from where each seat's box is."""
+    centres = {}
+    for seat in range(4):
+        box = page.locator(f'#golfo-seats [data-golfo-seat="{seat}"]').bounding_box()
+        assert box is not None
+        centres[seat] = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    return {
+        "bottom": max(centres, key=lambda seat: centres[seat][1]),
+        "right": max(centres, key=lambda seat: centres[seat][0]),
+        "top": min(centres, key=lambda seat: centres[seat][1]),
+        "left": min(centres, key=lambda seat: centres[seat][0]),
+    }
+
+
+def own_seat_marked(page: Page, seat: int) -> None:
+    """His seat alone is marked "tú", and without his own cards' backs: his hand shows them."""
+    own = page.locator(f'#golfo-seats [data-golfo-seat="{seat}"]')
+    expect(own.locator(".tag-you")).to_be_visible()
+    expect(page.locator("#golfo-seats .tag-you:visible")).to_have_count(1)
+    expect(own.locator(".golfo-backs")).to_be_hidden()
+
+
 def everybody_passes(*players: Page) -> None:
     for player in players:
         golfo_move(player, "#golfo-pass")
@@ -51,7 +75,16 @@ def test_a_golfo_hand_is_played_to_its_showdown(open_person: Callable[..., Page]
     expect(ana.locator("#golfo-hand")).to_contain_text("Descansas esta mano")
     expect(golfo_card(bruno, "9 de oros")).to_be_visible()
     expect(golfo_card(carla, "9 de copas")).to_be_visible()
-    expect(bruno.locator(".golfo-backs .card.back")).to_have_count(4)
+    expect(bruno.locator(".golfo-backs:visible .card.back")).to_have_count(4)  # Carla's, Dani's
+    assert seats_around(bruno) == {"bottom": 1, "right": 2, "top": 3, "left": 0}
+    assert seats_around(carla) == {"bottom": 2, "right": 3, "top": 0, "left": 1}
+    own_seat_marked(bruno, 1)
+    own_seat_marked(carla, 2)
+    bruno_seat = '#golfo-seats [data-golfo-seat="1"]'
+    expect(bruno.locator(f"{bruno_seat} .tag-mine")).to_be_visible()
+    expect(bruno.locator(f"{bruno_seat} .tag-theirs")).to_be_hidden()
+    expect(carla.locator(f"{bruno_seat} .tag-theirs")).to_be_visible()
+    expect(carla.locator(f"{bruno_seat} .tag-mine")).to_be_hidden()
 
     bet = golfo_bet_least(bruno)
     expect(carla.locator("#golfo-call")).to_contain_text(str(bet))
@@ -67,6 +100,12 @@ def test_a_golfo_hand_is_played_to_its_showdown(open_person: Callable[..., Page]
     expect(golfo_card(bruno, "4 de oros")).to_be_visible()
     carla_on_phone = on_a_phone(open_person, carla)
     expect(carla_on_phone.locator("#golfo-discard-submit")).to_be_visible()
+    assert seats_around(carla_on_phone)["bottom"] == 2
+    own_seat_marked(carla_on_phone, 2)
+    across = carla_on_phone.locator('#golfo-seats [data-golfo-seat="0"]').bounding_box()
+    beside = carla_on_phone.locator('#golfo-seats [data-golfo-seat="1"]').bounding_box()
+    assert across and beside and across["width"] > 2 * beside["width"]  # one row across the felt
+    screenshot(carla_on_phone, "golfo-seats-phone", around="#golfo-seats")
     screenshot(carla_on_phone, "golfo-phone", around="#golfo-hand")
     golfo_discard(carla, "3 de espadas", "4 de espadas")
     expect(golfo_card(carla, "5 de copas")).to_be_visible()

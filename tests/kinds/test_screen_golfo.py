@@ -6,9 +6,11 @@ import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -143,6 +145,29 @@ def part(html: str, part_id: str) -> Elements:
     return Elements(split_parts(html)[part_id])
 
 
+OWN_SEAT_ONLY = re.compile(r'<span class="golfo-tag (?:tag-you|tag-turn tag-mine)">[^<]*</span>')
+OTHERS_ONLY = re.compile(
+    r'<span class="golfo-tag tag-turn tag-theirs">[^<]*</span>|<div class="golfo-backs".*?</div>'
+)
+
+
+def seats_seen(html: str, viewer: int | None) -> Elements:
+    """The seats part as golfo.css draws it for ``viewer``, whose hand names his seat: "you" and
+    "Your turn" on his own seat only, "Their turn" and the backs on the others' only. The style
+    sheet's rules are checked in ``test_the_style_sheet_marks_the_viewer_s_own_seat``, and a
+    browser sees them in tests/e2e/test_golfo_game.py."""
+    seats = split_parts(html)["golfo-seats"]
+    marked = split_parts(html)["golfo-hand"]
+    assert (viewer is not None) == (f'data-viewer-seat="{viewer}"' in marked)
+
+    def drawn(article: re.Match[str]) -> str:
+        own = article.group(1) == str(viewer)
+        return (OTHERS_ONLY if own else OWN_SEAT_ONLY).sub("", article.group(0))
+
+    article = re.compile(r'<article [^>]*data-golfo-seat="(\d)".*?</article>', re.S)
+    return Elements(article.sub(drawn, seats))
+
+
 def amount_input(html: str, move: str) -> dict[str, str]:
     (form,) = re.findall(rf'<form id="golfo-{move}".*?</form>', html, re.DOTALL)
     (attrs,) = Elements(form).find("input", name="amount")
@@ -250,15 +275,61 @@ def test_the_screen_always_offers_the_five_parts_the_table_page_expects(
         assert 'hx-swap-oob="true"' in rendered[part_id].split(">", 1)[0]
 
 
-def test_the_viewer_sits_at_the_bottom_and_the_next_player_at_his_right() -> None:
-    seats = part(render(start(), 2), "golfo-seats")
+def test_every_viewer_is_shown_the_same_seats_and_his_hand_names_his_own() -> None:
+    state = play(start(), Bet(40))
+    seen = {viewer: split_parts(render(state, viewer)) for viewer in (None, 0, 1, 2, 3)}
 
-    places = {
-        attrs["data-golfo-seat"]: attrs["class"].split()[1]
-        for attrs in seats.find("article")
-        if "data-golfo-seat" in attrs
-    }
-    assert places == {"2": "place-bottom", "3": "place-right", "0": "place-top", "1": "place-left"}
+    assert len({parts["golfo-seats"] for parts in seen.values()}) == 1
+    seats = Elements(seen[None]["golfo-seats"])
+    assert [attrs["data-golfo-seat"] for attrs in seats.find("article")] == ["0", "1", "2", "3"]
+    for viewer, parts in seen.items():
+        (hand,) = Elements(parts["golfo-hand"]).find("section")
+        assert hand.get("data-viewer-seat") == (None if viewer is None else str(viewer))
+
+
+def areas(style: str, selector: str) -> list[list[str]]:
+    """The rows of ``grid-template-areas`` that ``style`` gives ``selector``."""
+    found = re.search(re.escape(selector) + r" \{[^}]*?grid-template-areas:\s*(.*?);", style, re.S)
+    assert found, selector
+    return [row.split() for row in re.findall(r'"([^"]*)"', found.group(1))]
+
+
+@pytest.mark.parametrize("phone", [False, True])
+def test_the_style_sheet_turns_the_table_so_the_viewer_sits_at_the_bottom(phone: bool) -> None:
+    """From below: the viewer's seat, the next player's (the direction of play) at his right,
+    then across, then at his left. A spectator sees the table from seat 0."""
+    style = (Path(settings.BASE_DIR) / "static/css/golfo.css").read_text()
+    for seat in range(4):
+        assert f'.golfo-seat[data-golfo-seat="{seat}"] {{\n  grid-area: s{seat};' in style
+    if phone:
+        style = style.split("@media (max-width: 560px)")[1]
+    for count in (4, 3):
+        for viewer in range(count):
+            table = f".golfo-seats-{count}"
+            if viewer:
+                table = f':where(body:has(#golfo-hand[data-viewer-seat="{viewer}"])) {table}'
+            elif count == 4 and not phone:
+                table = ".golfo-table"
+            rows = areas(style, table)
+            seat = [f"s{(viewer + step) % count}" for step in range(count)]
+            assert rows[-1][1] == seat[0]  # at the bottom
+            assert rows[-2][2] == seat[1]  # at his right
+            assert rows[-2][0] == seat[-1]  # at his left
+            if count == 4:
+                assert rows[0][1] == seat[2]  # across
+
+
+def test_the_style_sheet_marks_the_viewer_s_own_seat() -> None:
+    style = (Path(settings.BASE_DIR) / "static/css/golfo.css").read_text()
+    hidden = r"\.golfo-seat \.tag-you,\s*\.golfo-seat \.tag-mine \{\s*display: none;"
+    assert re.search(hidden, style)
+    for seat in range(4):
+        own = (
+            f':where(body:has(#golfo-hand[data-viewer-seat="{seat}"])) '
+            f'.golfo-seat:where([data-golfo-seat="{seat}"])'
+        )
+        assert f"{own} :is(.tag-you, .tag-mine)" in style
+        assert f"{own} :is(.tag-theirs, .golfo-backs)" in style
 
 
 def test_a_player_sees_his_own_cards_face_up_and_the_others_as_backs() -> None:
@@ -269,13 +340,14 @@ def test_a_player_sees_his_own_cards_face_up_and_the_others_as_backs() -> None:
     assert hand.labels()[1:] == list(BRUNO_CARDS)
     assert "worth 30" in hand.text
     seats = split_parts(html)["golfo-seats"]
-    assert seats.count('<span class="card back"></span>') == 10  # Carmen's five and Dani's five
-    assert 'aria-label="5 cards"' in seats
     assert "card face" not in seats
+    drawn = seats_seen(html, 1).find("span", **{"class": "card back"})
+    assert len(drawn) == 10  # Carmen's five and Dani's five: his own are face up in his hand
+    assert 'aria-label="5 cards"' in seats
 
 
 def test_the_seats_show_stacks_dealer_who_sits_out_and_whose_turn_it_is() -> None:
-    seats = part(render(start(), 2), "golfo-seats")
+    seats = seats_seen(render(start(), 2), 2)
 
     assert "Ana Chips: 1000 Dealer Sits this hand out" in seats.text
     assert "Bruno Chips: 990 Their turn" in seats.text
@@ -288,7 +360,7 @@ def test_the_pot_holds_the_antes_and_each_bet_shows_before_its_player() -> None:
     html = render(play(start(), Bet(40)), 3)
 
     assert "Pot 70" in part(html, "golfo-pots").text
-    seats = part(html, "golfo-seats")
+    seats = seats_seen(html, 3)
     assert "Bruno Chips: 950 Bet 40" in seats.text
     assert "Envite at 40" in seats.text
 
@@ -376,7 +448,7 @@ def test_a_player_waiting_in_a_descarte_sees_no_picks_and_counts_what_others_thr
     html = render(state, 1)
 
     assert not part(html, "golfo-hand").find("input")
-    seats = part(html, "golfo-seats")
+    seats = seats_seen(html, 1)
     assert "Carmen Chips: 990 Discards: 3" in seats.text
     assert "Bruno you Chips: 990 Discards: 0" in seats.text
 
@@ -402,7 +474,7 @@ def test_a_folded_player_is_marked_and_his_hand_never_shown_even_at_the_showdown
     over = to_showdown(folded)
 
     for viewer in (None, 0, 1, 2):
-        assert "Dani Chips: 990 Folded" in part(render(folded, viewer), "golfo-seats").text
+        assert "Dani Chips: 990 Folded" in seats_seen(render(folded, viewer), viewer).text
         for state in (folded, over):
             html = render(state, viewer)
             assert "9 of swords" not in html and "8 of swords" not in html
@@ -467,7 +539,7 @@ def test_a_player_without_chips_is_offered_a_rebuy_up_to_the_starting_stack() ->
     assert (amount["min"], amount["max"]) == ("1", "100")
     assert controls.find("button", id="golfo-rebuy-submit")
     assert not controls.find("form", id="golfo-ready")
-    assert "Carmen you Chips: 0 No chips" in part(html, "golfo-seats").text
+    assert "Carmen you Chips: 0 No chips" in seats_seen(html, 2).text
 
 
 def test_in_a_freezeout_the_busted_player_watches_as_a_spectator() -> None:
@@ -481,7 +553,7 @@ def test_in_a_freezeout_the_busted_player_watches_as_a_spectator() -> None:
     html = render(state, None, viewer_role="eliminated")
 
     assert "You are out of the match" in part(html, "golfo-hand").text
-    assert "Carmen Chips: 0 Out of the match" in part(html, "golfo-seats").text
+    assert "Carmen Chips: 0 Out of the match" in seats_seen(html, None).text
     assert "freezeout" in part(html, "golfo-pots").text
 
 
@@ -518,7 +590,7 @@ def test_a_side_pot_shows_apart_with_who_may_win_it() -> None:
 
     pots = part(html, "golfo-pots")
     assert "Pot 150 Ana, Carmen, Dani Side pot 80 Ana, Dani" in pots.text
-    seats = part(html, "golfo-seats")
+    seats = seats_seen(html, None)
     assert "Ana Chips: 10 Bruno" in seats.text  # her raise nobody could match came back
     assert "Carmen Chips: 0 Their turn All in (resto) Rebought 50" in seats.text
     assert "Dani Chips: 0 All in (resto)" in seats.text
@@ -554,12 +626,11 @@ def test_the_table_reads_in_spanish_with_the_game_s_own_words() -> None:
     assert "Primer descarte" in part(descarte, "golfo-seats").text
 
 
-def test_a_table_of_three_sits_the_others_at_the_viewer_s_right_and_left() -> None:
+def test_a_table_of_three_is_laid_out_for_three() -> None:
     state = golfo.new_match(players=3, seed="screen", deck=DEAL, dealer=0)
     seats = part(render(state, 1), "golfo-seats")
 
-    places = [attrs["class"].split()[1] for attrs in seats.find("article")]
-    assert places == ["place-bottom", "place-right", "place-left"]
+    assert [attrs["data-golfo-seat"] for attrs in seats.find("article")] == ["0", "1", "2"]
     assert "golfo-seats-3" in seats.find("section")[0]["class"]
 
 

@@ -37,13 +37,6 @@ TEMPLATES: dict[str, str] = {
 """Each part's id and template, in page order. Every part is always there: the showdown is
 rendered ``hidden`` while there is none, so the set of ids never changes during a match."""
 
-PLACES: dict[int, tuple[str, ...]] = {
-    4: ("bottom", "right", "top", "left"),
-    3: ("bottom", "right", "left"),
-}
-"""Where each seat sits on screen, counted from the viewer's seat in the direction of play
-(counter-clockwise seen from above: the next player sits at the viewer's right)."""
-
 SUIT_NAMES: dict[str, Promise] = {
     "O": pgettext_lazy("golfo", "coins"),
     "C": pgettext_lazy("golfo", "cups"),
@@ -101,16 +94,14 @@ class OwnCard(Face):
 
 
 class Seat(TypedDict):
-    """One seat around the table (``_seat.html``), as every viewer but its player sees it, or as
-    he does (``is_viewer``): its rendering is shared by those viewers. ``backs`` has one item per
-    card he holds face down, for the template to draw; empty when his cards are not hidden from
-    the viewer."""
+    """One seat around the table (``_seat.html``), the same for every viewer. ``backs`` has one
+    item per card he holds face down during a hand, for the template to draw (the style sheet
+    hides them on the viewer's own seat, whose cards his hand shows)."""
 
     seat: int
     name: str
     connected: bool
     badges: dict[str, Any]
-    is_viewer: bool
     is_turn: bool
     is_dealer: bool
     playing: bool
@@ -124,15 +115,6 @@ class Seat(TypedDict):
     backs: list[int]
     thrown: list[int]
     rebought: int
-
-
-class PlacedSeat(TypedDict):
-    """A seat where this viewer sees it (``place``: bottom, left, top, right), marked with the kind
-    of the last move when it made that move (``_seats.html``)."""
-
-    place: str
-    last_move: str
-    seat: Seat
 
 
 class Pot(TypedDict):
@@ -201,13 +183,13 @@ def parts(
     shared: Shared = built_alone,
 ) -> dict[str, Part]:
     """The screen's parts for one viewer, by element id in page order, from the engine's
-    ``view(state, viewer)`` and the table's ``facts`` only. Only the seats (where the viewer
-    sits), the hand and the controls depend on who looks; the pots and the showdown are the
-    same for every viewer of the table, and come from ``shared``."""
+    ``view(state, viewer)`` and the table's ``facts`` only. Only the hand (which also says the
+    viewer's seat) and the controls depend on who looks; the seats, the pots and the showdown
+    are the same for every viewer of the table, and come from ``shared``."""
     names = {player.seat: player for player in players}
     last = facts.last_move
     return {
-        SEATS: Part(TEMPLATES[SEATS], seats_part(view, names, viewer_seat, last)),
+        SEATS: shared(SEATS, lambda: Part(TEMPLATES[SEATS], seats_part(view, names, last))),
         POTS: shared(POTS, lambda: Part(TEMPLATES[POTS], pots_part(view, names, last))),
         SHOWDOWN: shared(
             SHOWDOWN, lambda: Part(TEMPLATES[SHOWDOWN], showdown_part(view, names, facts))
@@ -217,24 +199,20 @@ def parts(
     }
 
 
-def seats_part(
-    view: dict[str, Any], names: Names, viewer_seat: int | None, last: Mapping[str, Any]
-) -> dict[str, Any]:
-    """The table seen from the viewer's seat: the lance, the hand number, the envite so far and
-    each seat (stack, bet, backs, badges); the seat that made the last move is marked with its
-    kind (a bet, a raise, a fold, a descarte...)."""
+def seats_part(view: dict[str, Any], names: Names, last: Mapping[str, Any]) -> dict[str, Any]:
+    """The table: the lance, the hand number, the envite so far and each seat in seat order
+    (stack, bet, backs, badges); the seat that made the last move is marked with its kind (a
+    bet, a raise, a fold, a descarte...). The same for every viewer: the style sheet turns the
+    table so that the viewer's seat (his hand's ``data-viewer-seat``) is at the bottom and the
+    next player at his right, and marks it as his."""
+    playing = view["lance"] in PLAYING_LANCES
     return {
         "lance_name": str(LANCE_NAMES[view["lance"]]),
         "hand_no": view["hand_no"],
         "current_bet": view["current_bet"],
-        "seats": [
-            PlacedSeat(
-                place=place,
-                last_move=last.get("kind", "") if seat["seat"] == last.get("seat") else "",
-                seat=seat,
-            )
-            for place, seat in _seats(view, names, viewer_seat)
-        ],
+        "seats": [_seat(seat, names, view["turn"], playing) for seat in view["seats"]],
+        "last_seat": last.get("seat"),
+        "last_move": last.get("kind", ""),
     }
 
 
@@ -283,15 +261,22 @@ def _standings(places: list[int] | None, names: Names) -> list[dict[str, Any]]:
 
 
 def hand_part(view: dict[str, Any], facts: TableFacts) -> dict[str, Any]:
-    """The viewer's own cards (picks during his descarte), or why he has none. Nothing here
-    moves when another player speaks."""
+    """The viewer's own cards (picks during his descarte), or why he has none, and a player's
+    engine seat (``viewer_seat``: the style sheet turns the seats from it). Nothing here moves
+    when another player speaks."""
     own = _own(view)
     if own is None:
-        return {"is_player": False, "viewer_role": facts.viewer_role}
+        return {"is_player": False, "viewer_role": facts.viewer_role, "viewer_seat": None}
     if not own["cards"]:
-        return {"is_player": True, "cards": [], "playing": view["lance"] in PLAYING_LANCES}
+        return {
+            "is_player": True,
+            "viewer_seat": view["viewer"],
+            "cards": [],
+            "playing": view["lance"] in PLAYING_LANCES,
+        }
     return {
         "is_player": True,
+        "viewer_seat": view["viewer"],
         "cards": [
             _own_card(card) | {"drawn": card in facts.last_move.get("drawn", ())}
             for card in own["cards"]
@@ -330,34 +315,13 @@ def _own(view: dict[str, Any]) -> dict[str, Any] | None:
     return view["seats"][me] if me is not None else None
 
 
-def _seats(view: dict[str, Any], names: Names, viewer_seat: int | None) -> list[tuple[str, Seat]]:
-    """Every seat and its place, the viewer's first (at the bottom), then in the direction of
-    play."""
-    seats = view["seats"]
-    count = len(seats)
-    bottom = viewer_seat if viewer_seat is not None and 0 <= viewer_seat < count else 0
-    playing = view["lance"] in PLAYING_LANCES
-    return [
-        (place, _seat(seats[(bottom + step) % count], names, viewer_seat, view["turn"], playing))
-        for step, place in enumerate(PLACES[count])
-    ]
-
-
-def _seat(
-    data: dict[str, Any],
-    names: Names,
-    viewer_seat: int | None,
-    turn: int | None,
-    playing: bool,
-) -> Seat:
+def _seat(data: dict[str, Any], names: Names, turn: int | None, playing: bool) -> Seat:
     player = names.get(data["seat"])
-    hidden = playing and data["cards"] is None
     return Seat(
         seat=data["seat"],
         name=player.name if player else "",
         connected=player.connected if player else False,
         badges=player_badges(player),
-        is_viewer=data["seat"] == viewer_seat,
         is_turn=data["seat"] == turn,
         is_dealer=data["is_dealer"],
         playing=data["in_hand"] and playing,
@@ -368,7 +332,7 @@ def _seat(
         eliminated=data["eliminated"],
         stack=data["stack"],
         round_bet=data["round_bet"],
-        backs=list(range(data["card_count"])) if hidden else [],
+        backs=list(range(data["card_count"])) if playing else [],
         thrown=list(data["thrown"]),
         rebought=data["rebought"],
     )
