@@ -287,36 +287,50 @@ def test_every_viewer_is_shown_the_same_seats_and_his_hand_names_his_own() -> No
         assert hand.get("data-viewer-seat") == (None if viewer is None else str(viewer))
 
 
+def rule(style: str, selector: str) -> str:
+    """The declarations ``style`` gives exactly ``selector``, in all its rules."""
+    found = re.findall(r"(?:^|\n)\s*" + re.escape(selector) + r" \{([^}]*)\}", style)
+    assert found, selector
+    return "".join(found)
+
+
 def areas(style: str, selector: str) -> list[list[str]]:
     """The rows of ``grid-template-areas`` that ``style`` gives ``selector``."""
-    found = re.search(re.escape(selector) + r" \{[^}]*?grid-template-areas:\s*(.*?);", style, re.S)
-    assert found, selector
-    return [row.split() for row in re.findall(r'"([^"]*)"', found.group(1))]
+    return [row.split() for row in re.findall(r'"([^"]*)"', rule(style, selector))]
 
 
 @pytest.mark.parametrize("phone", [False, True])
-def test_the_style_sheet_turns_the_table_so_the_viewer_sits_at_the_bottom(phone: bool) -> None:
+def test_the_felt_has_a_place_below_across_and_at_each_side(phone: bool) -> None:
+    style = (Path(settings.BASE_DIR) / "static/css/golfo.css").read_text()
+    if phone:
+        style = style.split("@media (max-width: 560px)")[1]
+    for table, count in ((".golfo-table", 4), (".golfo-seats-3", 3)):
+        rows = areas(style, table)
+        assert rows[-1][1] == "bottom"
+        assert (rows[-2][0], rows[-2][2]) == ("left", "right")
+        assert rows[0][1] == ("top" if count == 4 else "center")
+
+
+def test_the_style_sheet_turns_the_table_so_the_viewer_sits_at_the_bottom() -> None:
     """From below: the viewer's seat, the next player's (the direction of play) at his right,
     then across, then at his left. A spectator sees the table from seat 0."""
     style = (Path(settings.BASE_DIR) / "static/css/golfo.css").read_text()
     for seat in range(4):
-        assert f'.golfo-seat[data-golfo-seat="{seat}"] {{\n  grid-area: s{seat};' in style
-    if phone:
-        style = style.split("@media (max-width: 560px)")[1]
-    for count in (4, 3):
+        assert rule(style, f'.golfo-seat[data-golfo-seat="{seat}"]').strip() == (
+            f"grid-area: var(--place-{seat});"
+        )
+    for count, places in (
+        (4, ("bottom", "right", "top", "left")),
+        (3, ("bottom", "right", "left")),
+    ):
         for viewer in range(count):
             table = f".golfo-seats-{count}"
             if viewer:
                 table = f':where(body:has(#golfo-hand[data-viewer-seat="{viewer}"])) {table}'
-            elif count == 4 and not phone:
-                table = ".golfo-table"
-            rows = areas(style, table)
-            seat = [f"s{(viewer + step) % count}" for step in range(count)]
-            assert rows[-1][1] == seat[0]  # at the bottom
-            assert rows[-2][2] == seat[1]  # at his right
-            assert rows[-2][0] == seat[-1]  # at his left
-            if count == 4:
-                assert rows[0][1] == seat[2]  # across
+            place = dict(re.findall(r"--place-(\d): (\w+);", rule(style, table)))
+            assert {int(seat): at for seat, at in place.items()} == {
+                (viewer + step) % count: at for step, at in enumerate(places)
+            }
 
 
 def test_the_style_sheet_marks_the_viewer_s_own_seat() -> None:
