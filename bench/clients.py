@@ -43,6 +43,8 @@ class Totals:
 
     latencies: list[float] = field(default_factory=list)
     by_move: dict[str, list[float]] = field(default_factory=dict)
+    timeline: list[tuple[float, float, str]] = field(default_factory=list)
+    """Each completed move: when it was sent (``perf_counter``), its latency and its kind."""
     frames: int = 0
     frame_bytes: int = 0
     errors: int = 0
@@ -195,11 +197,13 @@ class TableClient:
             if send is None:
                 self.totals.idle_slots += 1
             else:
+                sent = time.perf_counter()
                 latency = await self.act(send)
                 if latency is not None:
                     self.totals.latencies.append(latency)
                     move = str(send.fields.get("move", ""))
                     self.totals.by_move.setdefault(move, []).append(latency)
+                    self.totals.timeline.append((sent, latency, move))
             slot = max(slot + pace, time.perf_counter())
 
 

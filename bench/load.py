@@ -22,8 +22,22 @@ from pathlib import Path
 from typing import Any
 
 from bench.clients import Mover, Seat, Send, TableClient, Totals, open_all, play_all
-from bench.proc import CpuMeter, load_average, pids_in_group, pids_matching, rss_bytes
-from bench.report import latency_figures, table_text, worker_figures, write_json
+from bench.proc import (
+    CpuMeter,
+    load_average,
+    machine_shares,
+    machine_times,
+    pids_in_group,
+    pids_matching,
+    rss_bytes,
+)
+from bench.report import (
+    latency_figures,
+    slowest_figures,
+    table_text,
+    worker_figures,
+    write_json,
+)
 from bench.stack import (
     ROOT,
     Server,
@@ -139,12 +153,14 @@ async def measure(
     profiles = start_profiles(name, servers, options)
     meter = CpuMeter({"daphne": server_pids, **cpu_groups(), "harness": [os.getpid()]})
     meter.start(time.perf_counter())
+    machine_before = machine_times()
     say(f"{name}: playing for {options.duration} s")
     clients_collector_off()
     try:
         start, end = await play_all(tables, mover, pace=options.pace, duration=options.duration)
     finally:
         cpu = meter.stop(time.perf_counter())
+        machine = machine_shares(machine_before, machine_times())
         gc.enable()
         gc.unfreeze()
         for table in tables:
@@ -167,7 +183,9 @@ async def measure(
         "error_kinds": totals.error_kinds,
         "lost_races": totals.lost_races,
         "idle_slots": totals.idle_slots,
+        "slowest": slowest_figures(totals.timeline, start),
         "cpu_percent": cpu,
+        "machine_percent": machine,
         "sockets": sockets,
         "connect_s": round(connect_seconds, 1),
         "server_rss_mb": round(rss_after / 2**20, 1),

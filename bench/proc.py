@@ -60,6 +60,25 @@ def pids_in_group(group: int) -> list[int]:
     return found
 
 
+MACHINE_STATES = ("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal")
+
+
+def machine_times() -> dict[str, int]:
+    """The machine's CPU time so far by state, all cores together, in clock ticks (the ``cpu``
+    line of /proc/stat)."""
+    line = Path("/proc/stat").read_text().split("\n", 1)[0]
+    return dict(zip(MACHINE_STATES, (int(ticks) for ticks in line.split()[1:]), strict=False))
+
+
+def machine_shares(before: dict[str, int], after: dict[str, int]) -> dict[str, float]:
+    """The share of the machine's CPU time between two readings that its virtual machine's host
+    took for others (``steal``) and that the cores spent waiting for the disk (``iowait``), in
+    percent: a run whose slow moves come with either is the machine's, not the site's."""
+    spent = {state: after.get(state, 0) - before.get(state, 0) for state in MACHINE_STATES}
+    total = max(1, sum(spent.values()))
+    return {state: round(100 * spent[state] / total, 2) for state in ("steal", "iowait")}
+
+
 def load_average() -> tuple[float, float, float]:
     one, five, fifteen = os.getloadavg()
     return round(one, 2), round(five, 2), round(fifteen, 2)

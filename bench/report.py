@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 PERCENTILES = (50, 90, 99)
+SLOWEST_SHARE = 0.01
 SWEEP_DONE = re.compile(r"Task games\.sweep\[[^\]]*\] succeeded in ([0-9.e-]+)s: (\{.*\})")
 TASK_DONE = re.compile(r"Task \S+\[[^\]]*\] succeeded in ")
 TASK_FAILED = re.compile(r"Task \S+\[[^\]]*\] raised ")
@@ -27,6 +28,27 @@ def latency_figures(latencies: list[float]) -> dict[str, float]:
     figures = {f"p{rank}_ms": round(1000 * percentile(ordered, rank), 2) for rank in PERCENTILES}
     figures["max_ms"] = round(1000 * ordered[-1], 2) if ordered else 0.0
     return figures
+
+
+def slowest_figures(timeline: list[tuple[float, float, str]], start: float) -> dict[str, Any]:
+    """The slowest 1% of the moves (at least one), those at and above the p99: how many, in how
+    many separate seconds of the play they were sent, their kinds, and each one in the order sent
+    (``at_s`` after ``start``). A few seconds holding them all is a stall (a process's, the
+    database's or the machine's); as many seconds as moves, the moves' own cost."""
+    count = math.ceil(len(timeline) * SLOWEST_SHARE)
+    slowest = sorted(sorted(timeline, key=lambda move: move[1])[len(timeline) - count :])
+    kinds: dict[str, int] = {}
+    for _sent, _latency, move in slowest:
+        kinds[move] = kinds.get(move, 0) + 1
+    return {
+        "moves": count,
+        "seconds": len({int(sent - start) for sent, _latency, _move in slowest}),
+        "by_move": dict(sorted(kinds.items(), key=lambda kind: (-kind[1], kind[0]))),
+        "each": [
+            {"at_s": round(sent - start, 2), "ms": round(1000 * latency, 2), "move": move}
+            for sent, latency, move in slowest
+        ],
+    }
 
 
 def worker_figures(log: Path) -> dict[str, Any]:
@@ -109,6 +131,18 @@ def table_text(record: dict[str, Any]) -> str:
                 f"{name} memory: {run['idle_kb_per_connection']} kB per idle socket over all of"
                 f" them, {run['idle_kb_per_later_connection']} kB per socket of the second half"
                 " of the tables to connect"
+            )
+    for name in ("site", "relay"):
+        run = record.get(name)
+        if run is not None and "slowest" in run:
+            slowest, machine = run["slowest"], run["machine_percent"]
+            kinds = ", ".join(
+                f"{move} {count}" for move, count in slowest["by_move"].items() if move
+            )
+            lines.append(
+                f"{name} slowest 1%: {slowest['moves']} moves sent in {slowest['seconds']}"
+                f" separate seconds{f' ({kinds})' if kinds else ''}; the machine meanwhile:"
+                f" steal {machine['steal']}%, iowait {machine['iowait']}% of all cores"
             )
     by_move = record.get("site", {}).get("by_move", {})
     if by_move:
