@@ -36,7 +36,7 @@ and the statement writes only while the version is the snapshot's."""
 import copy
 import functools
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -193,8 +193,8 @@ def play_on_snapshot(
         upcoming = after_move(kept, table=moved, game=played, state=after, move=move)
     else:
         upcoming = after_ready(kept, table=moved, game=played)
-    SNAPSHOTS.coming(upcoming)
-    if not _write(moved, played, log, hand, deals=deals, shown=version, seal=seal):
+    sent = functools.partial(SNAPSHOTS.coming, upcoming)
+    if not _write(moved, played, log, hand, deals=deals, shown=version, seal=seal, sent=sent):
         return None
     transaction.on_commit(lambda: SNAPSHOTS.hand_over_made(upcoming, move=move, dealt=deals))
     announce_table_changed(table_id=table_id, version=moved.version, lobby=False)
@@ -299,9 +299,11 @@ def _write(
     deals: bool,
     shown: int,
     seal: SessionSeal | None,
+    sent: Callable[[], None],
 ) -> bool:
-    """The one statement; ``True`` when it wrote (the table was still at ``shown``). A statement
-    the database refuses writes nothing either (it is its own transaction): it is logged, since
+    """The one statement; ``True`` when it wrote (the table was still at ``shown``). Once it is on
+    its way to the database, ``sent`` is called (:class:`PreparingCursor`). A statement the
+    database refuses writes nothing either (it is its own transaction): it is logged, since
     under the version's guard it means the statement no longer fits the tables, and the move goes
     the locked way."""
     params: list[Any] = [
@@ -320,7 +322,7 @@ def _write(
         sealed=seal is not None, logged=log is not None, ends_hand=hand is not None, deals=deals
     )
     try:
-        with _prepared_cursor() as cursor:
+        with _prepared_cursor(sent=sent) as cursor:
             cursor.execute(statement, params)
             return bool(cursor.rowcount == 1)
     except DatabaseError:
@@ -345,7 +347,20 @@ class PreparingCursor(psycopg.Cursor[Any]):
     and has the connection prepare each statement it runs the first time, and reuse it after.
     Django's own cursors merge the parameters into the text (``ClientCursor``), which is never
     prepared: PostgreSQL then parses and plans the move's statement at every move, and psycopg
-    quotes the match's state (a few kilobytes of JSON) into its text."""
+    quotes the match's state (a few kilobytes of JSON) into its text.
+
+    ``sent`` is called once a statement is on its way (sent as far as the socket takes it),
+    before its answer is awaited: the move's snapshot goes to the event loop then, to build the
+    table's frames while the database works. Handed over before the statement was sent, it let
+    the loop take the interpreter (``call_soon_threadsafe`` writes to the loop's socket) and
+    build the frames first in 9% of the moves, and half of the slowest, at 10 tables: the
+    database then waited for them (docs/performance.md, eighteenth pass). It hooks psycopg's
+    own step that sends a prepared statement (psycopg is pinned in requirements.txt;
+    ``tests/tables/test_snapshot_moves.py`` fails if the step no longer comes first)."""
+
+    def __init__(self, connection: psycopg.Connection[Any], *, sent: Callable[[], None]) -> None:
+        super().__init__(connection)
+        self._sent = sent
 
     def execute(
         self,
@@ -358,14 +373,22 @@ class PreparingCursor(psycopg.Cursor[Any]):
         super().execute(query, params, prepare=True, binary=binary)
         return self
 
+    def _send_query_prepared(self, name: bytes, pgq: Any, *, binary: bool | None = None) -> None:
+        super()._send_query_prepared(name, pgq, binary=binary)
+        self._pgconn.flush()
+        try:
+            self._sent()
+        except Exception:
+            logger.exception("A move's snapshot could not be handed over ahead")
 
-def _prepared_cursor() -> CursorWrapper:
+
+def _prepared_cursor(*, sent: Callable[[], None]) -> CursorWrapper:
     """A :class:`PreparingCursor` on Django's connection, wrapped as Django wraps its own: its
     errors are Django's and the connection's execute wrappers see its statements. Django's query
     log (``connection.queries``, with ``DEBUG``) does not: it reads the text psycopg sent, which a
     prepared statement's cursor does not keep."""
     connection.ensure_connection()
-    return CursorWrapper(PreparingCursor(connection.connection), connection)
+    return CursorWrapper(PreparingCursor(connection.connection, sent=sent), connection)
 
 
 @functools.cache

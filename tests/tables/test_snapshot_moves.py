@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
+import psycopg
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
@@ -64,6 +65,25 @@ def statements() -> Iterator[list[str]]:
 
     with connection.execute_wrapper(record):
         yield ran
+
+
+def test_the_move_s_frames_are_asked_for_once_its_statement_is_with_the_database(
+    make_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sockets build their frames of the move's snapshot while the database works: it is
+    handed to them after the statement was sent and before its answer is read, never before the
+    statement goes (the database would then wait for the frames)."""
+    table, user, fields = kept_table_and_mover(make_user)
+    version = version_of(table)
+    handed: list[tuple[int, psycopg.pq.TransactionStatus]] = []
+    monkeypatch.setattr(SNAPSHOTS, "_listeners", [])
+    SNAPSHOTS.listen(
+        lambda snapshot: handed.append(
+            (snapshot.version, connection.connection.info.transaction_status)
+        )
+    )
+    play.play(table_id=table.pk, user=user, version=version, fields=fields)
+    assert handed == [(version + 1, psycopg.pq.TransactionStatus.ACTIVE)]
 
 
 def test_a_move_on_the_kept_snapshot_is_one_statement(make_user: Any) -> None:
