@@ -482,9 +482,10 @@ class SnapshotCache:
 
     def coming(self, snapshot: TableSnapshot) -> None:
         """A move of this process is being written and will lead to ``snapshot`` if it is (called
-        in the move's thread, just before the statement): the listeners (the sockets' frames,
-        ``games.live.neighbours``) may build what they will show of it while the database works.
-        Nothing of it is shown unless the move commits and the snapshot is handed over."""
+        in the move's thread once its statement is sent, before its answer is read): the
+        listeners (the sockets' frames, ``games.live.neighbours``) may build what they will show
+        of it while the database works. Nothing of it is shown unless the move commits and the
+        snapshot is handed over."""
         for listener in self._listeners:
             listener(snapshot)
 
