@@ -414,27 +414,55 @@ def _result_part(
     template = "tables/rummy70/_result.html"
     if view["hand_end"] is None:
         return Part(template, {"result": None})
+    match_over = _match_over(view, facts)
     context: dict[str, Any] = {
         "result": _hand_end(view, infos, facts.ready_seats),
-        "match_over": view["phase"] == "match_over" and not facts.in_tournament,
+        "match_over": match_over,
         "in_tournament": facts.in_tournament,
         "table_id": facts.table_id,
         "replay_hand": facts.last_hand,
+        **_viewer_answers(view, players, facts),
     }
-    if context["match_over"]:
+    if match_over:
         context |= {
             "winner_name": _name(infos, view["winner"]),
             "standings": _standings(view, infos, facts),
+        }
+    else:
+        context["next_hand_at"] = None if facts.in_tournament else facts.next_hand_at
+    return Part(template, context)
+
+
+def _match_over(view: Mapping[str, Any], facts: TableFacts) -> bool:
+    """The end of a match that offers a rematch (a tournament's table goes on to its next
+    round)."""
+    return view["phase"] == "match_over" and not facts.in_tournament
+
+
+def _viewer_answers(
+    view: Mapping[str, Any], players: Sequence[PlayerInfo], facts: TableFacts
+) -> dict[str, bool]:
+    """All the result part shows of the viewer's own: after a hand, whether he is still to say
+    "Ready"; after the match, whether he has asked for a rematch and whether he may."""
+    if _match_over(view, facts):
+        return {
             "rematch_asked": _viewer_engine_seat(players) in facts.rematch_accepted,
             "rematch_offered": facts.viewer_role in ("player", "eliminated"),
         }
-    else:
-        context |= {
-            "ready_wanted": "ready" in view["legal"]["kinds"]
-            and view["viewer"] not in facts.ready_seats,
-            "next_hand_at": None if facts.in_tournament else facts.next_hand_at,
-        }
-    return Part(template, context)
+    return {
+        "ready_wanted": "ready" in view["legal"]["kinds"]
+        and view["viewer"] not in facts.ready_seats
+    }
+
+
+def _result_key(view: Mapping[str, Any], players: Sequence[PlayerInfo], facts: TableFacts) -> str:
+    """The result part's key among the parts a table's viewers share: the hand's result is
+    public (every hand is shown once it is over), so viewers who are given the same answers to
+    give (``_viewer_answers``) are shown the same part."""
+    if view["hand_end"] is None:
+        return "rummy-result"
+    answers = _viewer_answers(view, players, facts)
+    return " ".join(["rummy-result", "over", *(name for name, given in answers.items() if given)])
 
 
 # --- #rummy-piles: the stock, the discard pile and whose turn it is -----------------------------
@@ -636,8 +664,8 @@ def parts(
 ) -> dict[str, Part]:
     """The screen's six parts for one viewer, in page order, by element id, each from the
     engine's ``view(state, viewer)``, the players and the table's facts only. The players, the
-    piles, the melds (a player's or a spectator's) and the result while there is none are the
-    same for every viewer, and come from ``shared``.
+    piles, the melds (a player's or a spectator's) and the result (by the answers it asks of the
+    viewer) are the same for every viewer, and come from ``shared``.
 
     ``viewer_seat`` is ``None`` for anyone not still in the match, as is the view's viewer; the
     viewer's engine seat even then (an eliminated player answering the rematch) comes from
@@ -647,9 +675,9 @@ def parts(
     melds = "rummy-melds playing" if view["viewer"] is not None else "rummy-melds watching"
     return {
         "rummy-players": shared("rummy-players", lambda: _players_part(view, infos, last)),
-        "rummy-result": _result_part(view, infos, players, facts)
-        if view["hand_end"] is not None
-        else shared("rummy-result", lambda: _result_part(view, infos, players, facts)),
+        "rummy-result": shared(
+            _result_key(view, players, facts), lambda: _result_part(view, infos, players, facts)
+        ),
         "rummy-piles": shared("rummy-piles", lambda: _piles_part(view, infos, last)),
         "rummy-melds": shared(melds, lambda: _melds_part(view, infos, last)),
         "rummy-hand": _hand_part(view, players, last),
