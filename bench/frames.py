@@ -3,15 +3,16 @@
     .venv/bin/python -m bench.frames [--game rummy70|golfo] [--moves 300] [--spectators 1]
                                      [--seed bench-frames] [--calls]
 
-A match is played through the services on a throwaway SQLite database in a temporary folder: the
-player on turn sends his screen's form fields for the engine bot's choice (decided outside the
-timing), as his socket would, and one ``ViewerFrames`` per player and spectator is kept, as each
-socket of a daphne process keeps. For every move it times (``time.process_time``) the move
-service; the table's snapshot as the mover's process gets it (handed over by the move, or read
-when it cannot be); the read another process makes of it; and every viewer's frame. It counts the
-parts rendered and the bytes sent. Between hands the table deals, untimed. Database round trips
-cost no CPU here and are not counted: the load benchmark (``python -m bench.load``) measures the
-whole stack. Prints medians and p90.
+A match is played through the services on a throwaway SQLite database in a temporary folder (or
+on the database ``DATABASE_URL`` names), in a process warmed up as a server is: the player on turn
+sends his screen's form fields for the engine bot's choice (decided outside the timing), as his
+socket would, and one ``ViewerFrames`` per player and spectator is kept, as each socket of a
+daphne process keeps. For every move it times (``time.process_time``) the move service; the
+table's snapshot as the mover's process gets it (handed over by the move, or read when it cannot
+be); the read another process makes of it; and every viewer's frame. It counts the parts rendered
+and the bytes sent. Between hands the table deals, untimed. Database round trips cost no CPU here
+and are not counted: the load benchmark (``python -m bench.load``) measures the whole stack.
+Prints medians and p90, then the medians of each kind of move.
 
 The match is dealt from ``--seed``, and the bots decide alone, so that every run plays the same
 moves. ``--calls`` counts instead the Python function calls the move service and the frames
@@ -73,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     from asgiref.sync import async_to_sync
     from django.core.management import call_command
+    from django.db import connection
     from django.test import override_settings
 
     from games.live import part_cache
@@ -92,6 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     call_command("migrate", verbosity=0)
+    from cardroom.warm_up import warm_up
+
+    warm_up()
     override_settings(CARDROOM_DEALS={options.game: {"seed": options.seed}}).enable()
     measure = counted if options.calls else timed
     renders = [0]
@@ -133,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         "renders": [],
         "kB": [],
     }
+    kinds: list[str] = []
     handed_over = 0
     while len(figures["move"]) < options.moves:
         game, engine, state = match_of(table)
@@ -145,12 +151,13 @@ def main(argv: list[str] | None = None) -> int:
             for viewer in viewers:
                 viewer.frame(snapshot)
             continue
+        fields = fields_of(engine.bot.decide(engine.view(state, seat)))
         move = partial(
             play.play,
             table_id=table.pk,
             user=user_at(game, seat),
             version=version_of(table),
-            fields=fields_of(engine.bot.decide(engine.view(state, seat))),
+            fields=fields,
         )
         moved, move_ms = measure(move)
         reads_before, before = cache_reads[0], snapshot
@@ -167,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
             sent += len(frame or "")
             frames_ms += ms
             figures["frame"].append(ms)
+        kinds.append(str(fields.get("move", "")))
         figures["move"].append(move_ms)
         figures["here"].append(0.0 if handed else snapshot_ms)
         figures["snapshot"].append(snapshot_ms)
@@ -182,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"{options.game}: {moves} moves, 4 players and {options.spectators} spectator(s), {unit}, "
-        f"SQLite, seed {options.seed!r}; "
+        f"{connection.vendor}, seed {options.seed!r}; "
         f"{handed_over} moves handed their snapshot over, the others were read"
     )
     print(
@@ -207,8 +215,22 @@ def main(argv: list[str] | None = None) -> int:
     total = [sum(parts) for parts in here]
     label = "in the mover's process"
     print(f"{label:28s} {statistics.median(total):8.2f}")
+    print_by_kind(kinds, figures)
     folder.cleanup()
     return 0
+
+
+def print_by_kind(kinds: list[str], figures: dict[str, list[float]]) -> None:
+    """Medians for each kind of move: a hand's end (Rummy 70's ``close`` and ``ready``) costs
+    more than a move in the middle of a hand, and is a share of the slowest moves
+    (docs/performance.md, eighteenth pass)."""
+    header = f"{'by move (medians)':28s} {'moves':>6s} {'service':>8s} {'frames':>8s}"
+    print(f"{header} {'renders':>8s}")
+    for kind in sorted(set(kinds), key=lambda k: (-kinds.count(k), k)):
+        at = [index for index, made in enumerate(kinds) if made == kind]
+        medians = [statistics.median(figures[key][i] for i in at) for key in ("move", "frames")]
+        renders = statistics.median(figures["renders"][i] for i in at)
+        print(f"  {kind:26s} {len(at):6d} {medians[0]:8.2f} {medians[1]:8.2f} {renders:8.1f}")
 
 
 if __name__ == "__main__":
