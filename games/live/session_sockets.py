@@ -4,7 +4,6 @@ join his group, close when told its session has ended, and check before acting."
 from typing import Any, cast
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.contrib.auth.models import AnonymousUser
 
 from games.accounts.sessions import (
@@ -14,6 +13,7 @@ from games.accounts.sessions import (
     signs_in,
     user_group,
 )
+from games.live.dispatching import LoopDispatchConsumer
 from games.models import User
 
 NORMAL_CLOSURE = 1000
@@ -24,7 +24,7 @@ class SessionEnded(Exception):
     carried out."""
 
 
-class SessionBoundConsumer(AsyncWebsocketConsumer):
+class SessionBoundConsumer(LoopDispatchConsumer):
     """A consumer whose socket lives only as long as the session it was opened in."""
 
     session_user_id: int | None = None
