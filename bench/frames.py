@@ -28,6 +28,7 @@ import pstats
 import statistics
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
@@ -226,11 +227,12 @@ def print_by_kind(kinds: list[str], figures: dict[str, list[float]]) -> None:
     (docs/performance.md, eighteenth pass)."""
     header = f"{'by move (medians)':28s} {'moves':>6s} {'service':>8s} {'frames':>8s}"
     print(f"{header} {'renders':>8s}")
-    for kind in sorted(set(kinds), key=lambda k: (-kinds.count(k), k)):
+    for kind, count in Counter(kinds).most_common():
         at = [index for index, made in enumerate(kinds) if made == kind]
-        medians = [statistics.median(figures[key][i] for i in at) for key in ("move", "frames")]
-        renders = statistics.median(figures["renders"][i] for i in at)
-        print(f"  {kind:26s} {len(at):6d} {medians[0]:8.2f} {medians[1]:8.2f} {renders:8.1f}")
+        move, frames, renders = (
+            statistics.median(figures[key][i] for i in at) for key in ("move", "frames", "renders")
+        )
+        print(f"  {kind:26s} {count:6d} {move:8.2f} {frames:8.2f} {renders:8.1f}")
 
 
 if __name__ == "__main__":

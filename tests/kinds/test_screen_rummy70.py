@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,7 @@ from games.engine.rummy import (
 )
 from games.kinds.rummy70 import screen as rummy70
 from games.kinds.screens import Part, PlayerInfo, Shared, TableFacts, built_alone
+from games.live.part_cache import SharedParts
 from tests.engine.rummy.helpers import deal, meld, opened_table, past_first_round, play
 from tests.engine.rummy.scenarios import MELDS_0, SEAT_0, closing_hand, seco, three_players
 
@@ -463,30 +463,18 @@ def test_sharing__every_viewer_gets_the_same_melds_and_piles(four: State) -> Non
     assert all(context == {"result": None} for context in result)
 
 
-class Sharing:
-    """A ``Shared`` that keeps each key's part, as a process does for one snapshot."""
-
-    def __init__(self) -> None:
-        self.parts: dict[str, Part] = {}
-
-    def __call__(self, key: str, build: Callable[[], Part]) -> Part:
-        if key not in self.parts:
-            self.parts[key] = build()
-        return self.parts[key]
-
-
 @pytest.mark.usefixtures("english")
 def test_sharing__after_a_hand_viewers_with_the_same_ready_to_give_share_the_result() -> None:
     """The hand's result is public: the players still to say "Ready" are shown one part, built
     once; one who has said it and a spectator (who has none to say) share another, which is
     what each of them is shown alone."""
     state = play(closing_hand(open_1=True, open_2=False), 1, Ready())
-    sharing = Sharing()
+    sharing = SharedParts("en")
     given = {
         viewer: screen(state, viewer, shared=sharing)["rummy-result"] for viewer in (0, 2, 1, None)
     }
     assert given[0] is given[2] and given[1] is given[None] and given[0] is not given[1]
-    assert len([key for key in sharing.parts if key.startswith("rummy-result")]) == 2
+    assert len({id(part_given) for part_given in given.values()}) == 2
     assert given[0].context["ready_wanted"] and not given[1].context["ready_wanted"]
     for viewer, part_given in given.items():
         assert part_given == screen(state, viewer)["rummy-result"]
@@ -495,7 +483,7 @@ def test_sharing__after_a_hand_viewers_with_the_same_ready_to_give_share_the_res
 @pytest.mark.usefixtures("english")
 def test_sharing__after_the_match_viewers_with_the_same_rematch_answers_share_the_result() -> None:
     state = seco(points=(0, 2, 2))
-    sharing = Sharing()
+    sharing = SharedParts("en")
     given = {
         viewer: screen(state, viewer, rematch_accepted=(0,), shared=sharing)["rummy-result"]
         for viewer in (0, 1, 2, None)
