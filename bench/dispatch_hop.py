@@ -6,7 +6,9 @@
 every handler: a trip from the event loop to the one thread that thread-sensitive calls share,
 and back. The site's consumers skip it (``games.live.dispatching``). This times that trip, once
 every millisecond, with the thread's database connection open (on the database the settings
-name: ``DATABASE_URL`` for PostgreSQL). Prints the wall time and the process's CPU per trip."""
+name: ``DATABASE_URL`` for PostgreSQL), in a process warmed up as daphne's is
+(``cardroom.warm_up``): every trip to a thread copies what the caller's context holds, both ways.
+Prints the wall time and the process's CPU per trip."""
 
 import argparse
 import asyncio
@@ -53,6 +55,9 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     from django.db import connection
 
+    from cardroom.warm_up import warm_up
+
+    warm_up()
     walls, cpus = asyncio.run(trips(options.messages))
     walls.sort()
     p99 = walls[min(len(walls) - 1, int(0.99 * len(walls)))]

@@ -51,3 +51,44 @@ def test_a_new_server_process_has_its_urls_and_every_template_ready() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().endswith("compiled again: []"), result.stdout
+
+
+CONTEXT_AFTER_WARM_UP = textwrap.dedent(
+    """
+    import contextvars
+
+    import cardroom.asgi
+    from django.conf import settings
+    from django.urls import reverse
+    from django.utils import translation
+
+    def locals_held():
+        return sum(var.name == "asgiref.local" for var in contextvars.copy_context())
+
+    def serve(language):
+        translation.activate(language)
+        reverse("table", kwargs={"table_id": 1})
+        return locals_held()
+
+    print("after warm-up:", locals_held())
+    for language, _name in settings.LANGUAGES:
+        print(language, contextvars.copy_context().run(serve, language))
+    """
+)
+
+
+def test_a_new_server_process_carries_nothing_its_warm_up_set_into_its_tasks() -> None:
+    """Every task of the process starts from its context, and asgiref copies each per-task
+    value of Django's (``asgiref.local.Local``) it holds on every trip to a thread and back: the
+    warm-up's URL resolvers' flags made a trip 45 µs dearer (``python -m bench.dispatch_hop``).
+    Nor is a URL resolver loaded again for a language the warm-up skipped: serving a page in
+    any language sets the active language and nothing else."""
+    result = subprocess.run(
+        [sys.executable, "-c", CONTEXT_AFTER_WARM_UP],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:3] == ["after warm-up: 0", "es 1", "en 1"], result.stdout
