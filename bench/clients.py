@@ -183,12 +183,16 @@ class TableClient:
             return None
         return self.done_at - started
 
-    async def play(self, mover: Mover, *, start: float, until: float, pace: float) -> None:
-        """Act once per ``pace`` seconds from ``start`` until ``until`` (``perf_counter``); a
-        slot where nobody may move (the table waits for its next deal) passes idle."""
-        slot = start
-        for _ in range(int((until - start) / pace) + 1):
-            send = await mover(self)
+    async def play(
+        self, mover: Mover, first: Send | None, *, start: float, until: float, pace: float
+    ) -> None:
+        """Act once per ``pace`` seconds from ``start`` until ``until`` (``perf_counter``), with
+        ``first`` (decided before the play) and then what ``mover`` decides; a slot where nobody
+        may move (the table waits for its next deal) passes idle."""
+        slot, send = start, first
+        for turn in range(int((until - start) / pace) + 1):
+            if turn:
+                send = await mover(self)
             delay = slot - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
@@ -229,12 +233,18 @@ async def play_all(
     tables: list[TableClient], mover: Mover, *, pace: float, duration: float
 ) -> tuple[float, float]:
     """Every table plays at ``pace`` for ``duration`` seconds, their slots spread over one
-    pace. Returns the wall-clock start and end."""
+    pace. Returns the wall-clock start and end.
+
+    Each table's first move is decided before the clock starts: the site's mover reads each
+    table's match for it, and 500 reads at once held the clients' interpreter for the play's
+    first second, so that the frames of the first moves were read late and counted as the
+    server's latency (docs/performance.md, twentieth pass)."""
+    firsts = [await mover(table) for table in tables]
     start = time.perf_counter() + 0.5
     until = start + duration
     plays: list[Awaitable[None]] = [
-        table.play(mover, start=start + pace * index / len(tables), until=until, pace=pace)
-        for index, table in enumerate(tables)
+        table.play(mover, first, start=start + pace * index / len(tables), until=until, pace=pace)
+        for index, (table, first) in enumerate(zip(tables, firsts, strict=True))
     ]
     async with asyncio.timeout(duration + ACTION_SECONDS + 30):
         await asyncio.gather(*plays)
