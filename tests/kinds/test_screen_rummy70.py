@@ -481,6 +481,21 @@ def test_sharing__after_a_hand_viewers_with_the_same_ready_to_give_share_the_res
 
 
 @pytest.mark.usefixtures("english")
+def test_sharing__after_a_hand_players_and_spectators_share_the_melds_and_none_lays_off() -> None:
+    """Once the hand is over nobody lays off: every viewer is shown the same melds, built
+    once, with no meld a button."""
+    state = closing_hand(open_1=True, open_2=False)
+    sharing = SharedParts("en")
+    given = {
+        viewer: screen(state, viewer, shared=sharing)["rummy-melds"] for viewer in (0, 1, 2, None)
+    }
+    assert len({id(part_given) for part_given in given.values()}) == 1
+    assert given[0].context["meld_groups"] and not given[0].context["playing"]
+    melds = part(render(state, 1), "rummy-melds")
+    assert 'class="meld"' in melds and "<button" not in melds
+
+
+@pytest.mark.usefixtures("english")
 def test_sharing__after_the_match_viewers_with_the_same_rematch_answers_share_the_result() -> None:
     state = seco(points=(0, 2, 2))
     sharing = SharedParts("en")

@@ -559,14 +559,20 @@ def _meld_groups(
     ]
 
 
+def _laying_off(view: Mapping[str, Any]) -> bool:
+    """Whether the viewer's melds are buttons: a player in the hand clicks a meld to lay off on
+    it while the hand is played; a spectator, or anyone once the hand is over, only looks. So at
+    a hand's end every viewer is shown one part."""
+    return view["viewer"] is not None and view["hand_end"] is None
+
+
 def _melds_part(
     view: Mapping[str, Any], infos: Mapping[int, PlayerInfo], last: Mapping[str, Any]
 ) -> Part:
-    """The same for every player in the hand, and for every spectator: a player clicks a meld
-    to lay off on it (``playing``), a spectator only looks."""
+    """The same for every player in the hand, and for every spectator (``_laying_off``)."""
     return Part(
         "tables/rummy70/_melds.html",
-        {"meld_groups": _meld_groups(view, infos, last), "playing": view["viewer"] is not None},
+        {"meld_groups": _meld_groups(view, infos, last), "playing": _laying_off(view)},
     )
 
 
@@ -672,7 +678,7 @@ def parts(
     ``players``."""
     infos = _names(players)
     last = facts.last_move
-    melds = "rummy-melds playing" if view["viewer"] is not None else "rummy-melds watching"
+    melds = "rummy-melds playing" if _laying_off(view) else "rummy-melds watching"
     return {
         "rummy-players": shared("rummy-players", lambda: _players_part(view, infos, last)),
         "rummy-result": shared(
