@@ -10,6 +10,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
+
+def in_a_fresh_process(code: str) -> str:
+    """What ``code`` prints, run by a new Python process from the project's folder."""
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
 FRESH_PROCESS = textwrap.dedent(
     """
     import sys
@@ -42,15 +56,8 @@ FRESH_PROCESS = textwrap.dedent(
 
 
 def test_a_new_server_process_has_its_urls_and_every_template_ready() -> None:
-    result = subprocess.run(
-        [sys.executable, "-c", FRESH_PROCESS],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip().endswith("compiled again: []"), result.stdout
+    printed = in_a_fresh_process(FRESH_PROCESS)
+    assert printed.strip().endswith("compiled again: []"), printed
 
 
 CONTEXT_AFTER_WARM_UP = textwrap.dedent(
@@ -83,12 +90,5 @@ def test_a_new_server_process_carries_nothing_its_warm_up_set_into_its_tasks() -
     warm-up's URL resolvers' flags made a trip 45 µs dearer (``python -m bench.dispatch_hop``).
     Nor is a URL resolver loaded again for a language the warm-up skipped: serving a page in
     any language sets the active language and nothing else."""
-    result = subprocess.run(
-        [sys.executable, "-c", CONTEXT_AFTER_WARM_UP],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.split("\n")[:3] == ["after warm-up: 0", "es 1", "en 1"], result.stdout
+    printed = in_a_fresh_process(CONTEXT_AFTER_WARM_UP)
+    assert printed.split("\n")[:3] == ["after warm-up: 0", "es 1", "en 1"], printed
