@@ -3,13 +3,8 @@ collector's reach, and lets its young objects die before a collection, so that t
 collections that stopped a process for half a second at 500 tables do not come in the middle of
 the play (``cardroom.collector``). Checked in a fresh process, as daphne starts one."""
 
-import subprocess
-import sys
-from pathlib import Path
-
 from cardroom.collector import YOUNG_OBJECTS
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.processes import in_a_fresh_process
 
 FRESH_PROCESS = """
 import gc
@@ -21,10 +16,6 @@ print(gc.get_freeze_count(), *gc.get_threshold())
 
 
 def test_a_new_server_process_keeps_what_it_loaded_out_of_every_collection() -> None:
-    result = subprocess.run(
-        [sys.executable, "-c", FRESH_PROCESS], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
-    assert result.returncode == 0, result.stderr
-    frozen, young, middle, old = map(int, result.stdout.split())
+    frozen, young, middle, old = map(int, in_a_fresh_process(FRESH_PROCESS).split())
     assert frozen > 50_000, "the templates, URLs and translations were not frozen"
     assert (young, middle, old) == (YOUNG_OBJECTS, 10, 10)

@@ -3,26 +3,9 @@
 or the first Golfo showdown, does not load them in the middle of a player's move. Checked in a
 fresh process, as daphne starts one."""
 
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def in_a_fresh_process(code: str) -> str:
-    """What ``code`` prints, run by a new Python process from the project's folder."""
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    return result.stdout
-
+from tests.support.processes import in_a_fresh_process
 
 FRESH_PROCESS = textwrap.dedent(
     """
