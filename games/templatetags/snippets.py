@@ -7,6 +7,11 @@ active language, so its HTML is kept by the two: a card's face, a hand's card, a
 player's badges is otherwise rendered afresh, include by include, on every frame of every viewer
 although most are the same as on the frame before. A snippet is rendered as a part is, its
 numbers unformatted (``games.live.part_cache.render_plain``).
+
+``{% snippets "tables/rummy70/_card.html" card=cards %}`` is the snippet once per item of the list,
+the item under the argument's name: a hand or a meld writes its cards with one tag rather than a
+``{% for %}`` of ``{% snippet %}``, whose loop and tag each resolve their arguments again for every
+card.
 """
 
 from functools import lru_cache
@@ -26,11 +31,20 @@ KEPT_SNIPPETS = 8192
 
 @register.simple_tag(takes_context=True)
 def snippet(context: Context, template_name: str, **arguments: Any) -> SafeString:
-    return _snippet(
-        template_name,
-        orjson.dumps(arguments, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS),
-        active_language(context),
+    return _snippet(template_name, _json(arguments), active_language(context))
+
+
+@register.simple_tag(takes_context=True)
+def snippets(context: Context, template_name: str, **argument: list[Any]) -> SafeString:
+    ((name, items),) = argument.items()
+    language = active_language(context)
+    return SafeString(
+        "".join(_snippet(template_name, _json({name: item}), language) for item in items)
     )
+
+
+def _json(arguments: dict[str, Any]) -> bytes:
+    return orjson.dumps(arguments, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
 
 
 @lru_cache(maxsize=KEPT_SNIPPETS)

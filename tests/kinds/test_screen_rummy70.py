@@ -226,6 +226,23 @@ def test_render__own_hand_face_up_others_as_backs(table: State) -> None:
 
 
 @pytest.mark.usefixtures("english")
+def test_render__cards_read_in_the_order_they_are_held_and_laid(table: State) -> None:
+    """A hand's cards in the order the player holds them, a meld's in the order it was laid, and a
+    hand with no card left says so."""
+    state = play(table, 0, Draw())
+    drawn = state.hands[0][-1]
+    state = play(state, 0, Open(tuple(meld(state, 0, m) for m in MELDS_0)), Discard(drawn))
+    html = render(state, 0)
+    shown = re.findall(r'data-card="([^"]+)"', part(html, "rummy-hand"))
+    assert shown == codes(state.hands[0])
+    first = state.melds[0].cards
+    faces = re.findall(r'aria-label="([^"]+)"', part(html, "rummy-melds").split("meld-cards")[1])
+    assert faces[: len(first)] == [rummy70.face_label(card) for card in first]
+    empty = part(render_to_string("tables/rummy70/_hand.html", {"hand": []}), "rummy-hand")
+    assert "No cards left in your hand." in empty and "data-card" not in empty
+
+
+@pytest.mark.usefixtures("english")
 def test_render__the_player_to_move_may_draw_and_the_others_wait(table: State) -> None:
     mine = part(render(table, 0), "rummy-controls")
     assert 'id="rummy-draw"' in mine
