@@ -150,7 +150,14 @@ if REDIS_URL:
             # (100 messages) drops nudges in a burst: a few hundred tables need more of both
             # (docs/performance.md).
             "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 1000}],
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "socket_timeout": None,
+                        "max_connections": 1000,
+                        "driver_info": None,
+                    }
+                ],
                 "capacity": 2000,
             },
         }

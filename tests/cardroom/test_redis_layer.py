@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from redis.asyncio.connection import ConnectionPool
 
 from cardroom.redis_layer import RedisLayer
 
@@ -162,3 +163,34 @@ async def test_a_process_alone_in_the_group_sends_itself_nothing(prefix: str) ->
     assert await received(here, mine) is None
     await here.group_send("table-7", {**NUDGE, "version": 13})
     assert await received(here, mine) == {**NUDGE, "version": 13}
+
+
+async def test_a_burst_of_nudges_opens_its_connections_without_reading_redis_py_metadata(
+    prefix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A burst of moves opens a connection per nudge in flight. redis-py reads its own package
+    metadata for each new connection (about 1 ms) to tell Redis its version, unless the layer's
+    hosts say ``driver_info: None`` as the site's settings do (docs/performance.md)."""
+    lookups: list[str] = []
+    opened: list[object] = []
+    make_connection = ConnectionPool.make_connection
+
+    def lib_version() -> str:
+        lookups.append("redis")
+        return "0"
+
+    def counted(pool: ConnectionPool) -> object:
+        opened.append(make_connection(pool))
+        return opened[-1]
+
+    monkeypatch.setattr("redis.utils.get_lib_version", lib_version)
+    monkeypatch.setattr(ConnectionPool, "make_connection", counted)
+    (host,) = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]
+    here = RedisLayer(hosts=[host], prefix=prefix)
+    mine = await here.new_channel()
+    await here.group_add("table-7", mine)
+    await asyncio.gather(*(here.group_send("table-7", {**NUDGE, "version": n}) for n in range(40)))
+    versions = {(await received(here, mine) or {}).get("version") for _ in range(40)}
+    assert versions == set(range(40))
+    assert len(opened) > 1
+    assert lookups == []
