@@ -148,7 +148,9 @@ if REDIS_URL:
             # pool refuses a 101st connection (MaxConnectionsError, the socket closed with 1011),
             # and all the sockets of one daphne share one inbound queue whose default capacity
             # (100 messages) drops nudges in a burst: a few hundred tables need more of both
-            # (docs/performance.md).
+            # (docs/performance.md). A burst opens a connection per nudge in flight, and without
+            # driver_info None redis-py reads its own package metadata for each (about 1 ms) to
+            # send CLIENT SETINFO (docs/performance.md, twenty-first pass).
             "CONFIG": {
                 "hosts": [
                     {
