@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.clients import Mover, Seat, Send, TableClient, Totals, open_all, play_all
+from bench.machine_speed import slow_seconds, start_probe, stop_probe
 from bench.proc import (
     CpuMeter,
     load_average,
@@ -34,6 +35,7 @@ from bench.proc import (
 from bench.report import (
     latency_figures,
     slowest_figures,
+    steady_latency_figures,
     table_text,
     worker_figures,
     write_json,
@@ -154,6 +156,8 @@ async def measure(
     meter = CpuMeter({"daphne": server_pids, **cpu_groups(), "harness": [os.getpid()]})
     meter.start(time.perf_counter())
     machine_before = machine_times()
+    speed_samples = OUTPUT_FOLDER / f"machine-speed-{name}.txt"
+    speed_probe = start_probe(speed_samples)
     say(f"{name}: playing for {options.duration} s")
     clients_collector_off()
     try:
@@ -161,6 +165,7 @@ async def measure(
     finally:
         cpu = meter.stop(time.perf_counter())
         machine = machine_shares(machine_before, machine_times())
+        samples = stop_probe(speed_probe, speed_samples)
         gc.enable()
         gc.unfreeze()
         for table in tables:
@@ -168,6 +173,7 @@ async def measure(
         for profile in profiles:
             profile.wait(timeout=PROFILE_SECONDS_MAX)
     elapsed = end - start
+    slow = slow_seconds(samples, start, end)
     return {
         "latency": latency_figures(totals.latencies),
         "by_move": {
@@ -183,9 +189,15 @@ async def measure(
         "error_kinds": totals.error_kinds,
         "lost_races": totals.lost_races,
         "idle_slots": totals.idle_slots,
-        "slowest": slowest_figures(totals.timeline, start),
+        "slowest": slowest_figures(totals.timeline, start, slow),
+        "steady_latency": steady_latency_figures(totals.timeline, start, slow),
         "cpu_percent": cpu,
         "machine_percent": machine,
+        "machine_speed": {
+            "slow_seconds": [
+                {"at_s": second, "factor": factor} for second, factor in sorted(slow.items())
+            ]
+        },
         "sockets": sockets,
         "connect_s": round(connect_seconds, 1),
         "server_rss_mb": round(rss_after / 2**20, 1),
@@ -368,11 +380,15 @@ def main(argv: list[str] | None = None) -> int:
             )
     record["load_average_after"] = load_average()
     if "relay" in record:
-        site, relay_run = record["site"]["latency"], record["relay"]["latency"]
-        record["ratio_to_relay"] = {
-            rank: round(site[f"{rank}_ms"] / max(relay_run[f"{rank}_ms"], 0.01), 2)
-            for rank in ("p50", "p99")
-        }
+        for figures, ratio in (
+            ("latency", "ratio_to_relay"),
+            ("steady_latency", "steady_ratio_to_relay"),
+        ):
+            site, relay_run = record["site"][figures], record["relay"][figures]
+            record[ratio] = {
+                rank: round(site[f"{rank}_ms"] / max(relay_run[f"{rank}_ms"], 0.01), 2)
+                for rank in ("p50", "p99")
+            }
     write_json(record, output)
     print(table_text(record))
     print(f"written to {output.relative_to(ROOT) if output.is_relative_to(ROOT) else output}")

@@ -4,6 +4,7 @@ import ast
 import json
 import math
 import re
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +31,12 @@ def latency_figures(latencies: list[float]) -> dict[str, float]:
     return figures
 
 
-def slowest_figures(timeline: list[tuple[float, float, str]], start: float) -> dict[str, Any]:
+def slowest_figures(
+    timeline: list[tuple[float, float, str]], start: float, slow: Collection[int] = ()
+) -> dict[str, Any]:
     """The slowest 1% of the moves (at least one), those at and above the p99: how many, in how
-    many separate seconds of the play they were sent, their kinds, and each one in the order sent
+    many separate seconds of the play they were sent, how many in the seconds ``slow`` (counted
+    from ``start``) when the machine ran slow, their kinds, and each one in the order sent
     (``at_s`` after ``start``). A few seconds holding them all is a stall (a process's, the
     database's or the machine's); as many seconds as moves, the moves' own cost."""
     count = math.ceil(len(timeline) * SLOWEST_SHARE)
@@ -40,15 +44,26 @@ def slowest_figures(timeline: list[tuple[float, float, str]], start: float) -> d
     kinds: dict[str, int] = {}
     for _sent, _latency, move in slowest:
         kinds[move] = kinds.get(move, 0) + 1
+    seconds = [int(sent - start) for sent, _latency, _move in slowest]
     return {
         "moves": count,
-        "seconds": len({int(sent - start) for sent, _latency, _move in slowest}),
+        "seconds": len(set(seconds)),
+        "in_slow_seconds": sum(second in slow for second in seconds),
         "by_move": dict(sorted(kinds.items(), key=lambda kind: (-kind[1], kind[0]))),
         "each": [
             {"at_s": round(sent - start, 2), "ms": round(1000 * latency, 2), "move": move}
             for sent, latency, move in slowest
         ],
     }
+
+
+def steady_latency_figures(
+    timeline: list[tuple[float, float, str]], start: float, slow: Collection[int]
+) -> dict[str, float]:
+    """The latency figures of the moves sent while the machine ran at its speed: outside the
+    seconds ``slow`` (counted from ``start``), with how many moves that is."""
+    steady = [latency for sent, latency, _move in timeline if int(sent - start) not in slow]
+    return {"moves": len(steady), **latency_figures(steady)}
 
 
 def worker_figures(log: Path) -> dict[str, Any]:
@@ -76,6 +91,21 @@ def worker_figures(log: Path) -> dict[str, Any]:
 def write_json(record: dict[str, Any], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(record, indent=2) + "\n")
+
+
+def machine_speed_text(run: dict[str, Any]) -> str:
+    """What the probe of the machine's speed (``bench.machine_speed``) saw while the slowest moves
+    were sent, to follow the slowest 1%'s line; nothing for a run recorded without it."""
+    if "machine_speed" not in run:
+        return ""
+    slow = run["machine_speed"]["slow_seconds"]
+    if not slow:
+        return "; it never ran slow"
+    worst = max(second["factor"] for second in slow)
+    return (
+        f"; {run['slowest']['in_slow_seconds']} of them in the {len(slow)} seconds it ran slow"
+        f" (a fixed piece of work up to {worst}x its CPU time)"
+    )
 
 
 def table_text(record: dict[str, Any]) -> str:
@@ -143,6 +173,15 @@ def table_text(record: dict[str, Any]) -> str:
                 f"{name} slowest 1%: {slowest['moves']} moves sent in {slowest['seconds']}"
                 f" separate seconds{f' ({kinds})' if kinds else ''}; the machine meanwhile:"
                 f" steal {machine['steal']}%, iowait {machine['iowait']}% of all cores"
+                + machine_speed_text(run)
+            )
+    for name in ("site", "relay"):
+        run = record.get(name)
+        if run is not None and "steady_latency" in run:
+            steady = run["steady_latency"]
+            lines.append(
+                f"{name} in the seconds the machine ran at its speed ({steady['moves']} moves):"
+                f" p50 {steady['p50_ms']} ms, p99 {steady['p99_ms']} ms"
             )
     by_move = record.get("site", {}).get("by_move", {})
     if by_move:
@@ -164,6 +203,12 @@ def table_text(record: dict[str, Any]) -> str:
     if "ratio_to_relay" in record:
         ratio = record["ratio_to_relay"]
         lines.append(f"site / relay latency: p50 {ratio['p50']}x, p99 {ratio['p99']}x")
+    if "steady_ratio_to_relay" in record:
+        ratio = record["steady_ratio_to_relay"]
+        lines.append(
+            "site / relay latency in the seconds the machine ran at its speed:"
+            f" p50 {ratio['p50']}x, p99 {ratio['p99']}x"
+        )
     if record.get("site", {}).get("lost_races"):
         lines.append(f"lost races (shown the table now): {record['site']['lost_races']}")
     for kind, count in record.get("site", {}).get("error_kinds", {}).items():
