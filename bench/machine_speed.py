@@ -1,7 +1,7 @@
 """The machine's own speed through a play, measured apart from what it runs.
 
 This virtual machine sometimes runs every process slower for a few seconds: a fixed piece of
-work takes 1.6-1.8 times its usual CPU time for 1 to 7 s, with no steal and no iowait in
+work takes 1.6-2.1 times its usual CPU time for 1 to 7 s, with no steal and no iowait in
 /proc/stat (docs/performance.md, twenty-second pass). Moves sent then are slow whoever serves
 them, and a run whose slowest 1% fell in them says more about the machine than about the site.
 
@@ -37,7 +37,9 @@ def probe(path: Path) -> None:
 
 def start_probe(path: Path) -> subprocess.Popen[bytes]:
     path.unlink(missing_ok=True)
-    return subprocess.Popen([sys.executable, "-m", "bench.machine_speed", str(path)])
+    return subprocess.Popen(
+        [sys.executable, "-m", "bench.machine_speed", str(path)], cwd=Path(__file__).parents[1]
+    )
 
 
 def stop_probe(process: subprocess.Popen[bytes], path: Path) -> list[Sample]:
@@ -45,8 +47,9 @@ def stop_probe(process: subprocess.Popen[bytes], path: Path) -> list[Sample]:
     process.wait()
     samples = []
     for line in path.read_text().splitlines():
-        at, spent = line.split()
-        samples.append((float(at), int(spent)))
+        fields = line.split()
+        if len(fields) == 2:  # not a line cut short as the probe was stopped
+            samples.append((float(fields[0]), int(fields[1])))
     return samples
 
 

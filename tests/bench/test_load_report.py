@@ -6,6 +6,7 @@ itself ran slow, with the latency of the moves sent in the others."""
 import itertools
 import time
 from pathlib import Path
+from typing import Any
 
 from bench.machine_speed import slow_seconds, start_probe, stop_probe
 from bench.proc import machine_shares
@@ -58,8 +59,10 @@ def test_the_machine_s_stolen_and_waiting_time_is_a_share_of_all_its_time() -> N
     assert machine_shares(before, after) == {"steal": 10.0, "iowait": 5.0}
 
 
-def test_the_printed_table_says_where_the_slowest_moves_fell_and_their_kinds() -> None:
-    run = {
+def printed_run(**figures: Any) -> dict[str, Any]:
+    """A run's record as ``bench.load`` writes it, with the spread run's slowest moves and
+    ``figures`` over them."""
+    return {
         "latency": {"p50_ms": 6.0, "p90_ms": 6.0, "p99_ms": 15.0, "max_ms": 15.0},
         "actions_per_s": 10.0,
         "frames_per_s": 40.0,
@@ -68,7 +71,10 @@ def test_the_printed_table_says_where_the_slowest_moves_fell_and_their_kinds() -
         "cpu_percent": {"daphne": 7.0},
         "slowest": slowest_figures(spread_run(), START),
         "machine_percent": {"steal": 0.5, "iowait": 0.0},
-    }
+    } | figures
+
+
+def printed_table(site: dict[str, Any], relay: dict[str, Any], **figures: Any) -> str:
     record = {
         "tables": 10,
         "pace_s": 1.0,
@@ -76,10 +82,17 @@ def test_the_printed_table_says_where_the_slowest_moves_fell_and_their_kinds() -
         "site_processes": 1,
         "load_average_before": (0.1, 0.1, 0.1),
         "load_average_after": (0.1, 0.1, 0.1),
-        "site": run,
-        "relay": run | {"slowest": slowest_figures([(START + 3.5, 0.005, "")], START)},
+        "site": site,
+        "relay": relay,
     }
-    text = table_text(record)
+    return table_text(record | figures)
+
+
+def test_the_printed_table_says_where_the_slowest_moves_fell_and_their_kinds() -> None:
+    text = printed_table(
+        printed_run(),
+        printed_run(slowest=slowest_figures([(START + 3.5, 0.005, "")], START)),
+    )
     assert (
         "site slowest 1%: 2 moves sent in 2 separate seconds (close 2); the machine meanwhile:"
         " steal 0.5%, iowait 0.0% of all cores"
@@ -129,37 +142,23 @@ def test_the_steady_latency_leaves_out_the_moves_sent_while_the_machine_ran_slow
 
 def test_the_printed_table_says_how_many_slowest_moves_fell_while_the_machine_ran_slow() -> None:
     timeline = spread_run()
-    steady = steady_latency_figures(timeline, START, {10})
-    run = {
-        "latency": {"p50_ms": 6.0, "p90_ms": 6.0, "p99_ms": 15.0, "max_ms": 15.0},
-        "actions_per_s": 10.0,
-        "frames_per_s": 40.0,
-        "errors": 0,
-        "idle_kb_per_connection": 300.0,
-        "cpu_percent": {"daphne": 7.0},
-        "slowest": slowest_figures(timeline, START, {10}),
-        "steady_latency": steady,
-        "machine_percent": {"steal": 0.0, "iowait": 0.0},
-        "machine_speed": {"slow_seconds": [{"at_s": 10, "factor": 1.8}]},
-    }
-    relay = run | {
+    site = printed_run(
+        slowest=slowest_figures(timeline, START, {10}),
+        steady_latency=steady_latency_figures(timeline, START, {10}),
+        machine_percent={"steal": 0.0, "iowait": 0.0},
+        machine_speed={"slow_seconds": [{"at_s": 10, "factor": 1.8}]},
+    )
+    relay = site | {
         "slowest": slowest_figures(timeline, START),
         "steady_latency": steady_latency_figures(timeline, START, set()),
         "machine_speed": {"slow_seconds": []},
     }
-    record = {
-        "tables": 10,
-        "pace_s": 1.0,
-        "duration_s": 100.0,
-        "site_processes": 1,
-        "load_average_before": (0.1, 0.1, 0.1),
-        "load_average_after": (0.1, 0.1, 0.1),
-        "site": run,
-        "relay": relay,
-        "ratio_to_relay": {"p50": 1.0, "p99": 1.0},
-        "steady_ratio_to_relay": {"p50": 1.0, "p99": 0.8},
-    }
-    text = table_text(record)
+    text = printed_table(
+        site,
+        relay,
+        ratio_to_relay={"p50": 1.0, "p99": 1.0},
+        steady_ratio_to_relay={"p50": 1.0, "p99": 0.8},
+    )
     assert (
         "steal 0.0%, iowait 0.0% of all cores; 1 of them in the 1 seconds it ran slow"
         " (a fixed piece of work up to 1.8x its CPU time)"
