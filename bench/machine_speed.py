@@ -17,6 +17,8 @@ import sys
 import time
 from pathlib import Path
 
+from bench.report import second_of_play
+
 PERIOD_S = 0.1
 WORK = 30_000
 SLOW_FACTOR = 1.25
@@ -63,7 +65,7 @@ def slow_seconds(samples: list[Sample], start: float, end: float) -> dict[int, f
     usual = statistics.median(spent for _at, spent in played)
     by_second: dict[int, list[int]] = {}
     for at, spent in played:
-        by_second.setdefault(int(at - start), []).append(spent)
+        by_second.setdefault(second_of_play(at, start), []).append(spent)
     factors = {second: statistics.median(spents) / usual for second, spents in by_second.items()}
     return {second: round(factor, 2) for second, factor in factors.items() if factor > SLOW_FACTOR}
 

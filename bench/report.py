@@ -31,6 +31,13 @@ def latency_figures(latencies: list[float]) -> dict[str, float]:
     return figures
 
 
+def second_of_play(at: float, start: float) -> int:
+    """Which second of the play, counted from ``start``, the moment ``at`` falls in: the moves'
+    and the speed probe's samples are put in seconds alike, so that a move is matched with the
+    machine's speed in its second."""
+    return int(at - start)
+
+
 def slowest_figures(
     timeline: list[tuple[float, float, str]], start: float, slow: Collection[int] = ()
 ) -> dict[str, Any]:
@@ -44,7 +51,7 @@ def slowest_figures(
     kinds: dict[str, int] = {}
     for _sent, _latency, move in slowest:
         kinds[move] = kinds.get(move, 0) + 1
-    seconds = [int(sent - start) for sent, _latency, _move in slowest]
+    seconds = [second_of_play(sent, start) for sent, _latency, _move in slowest]
     return {
         "moves": count,
         "seconds": len(set(seconds)),
@@ -62,7 +69,9 @@ def steady_latency_figures(
 ) -> dict[str, float]:
     """The latency figures of the moves sent while the machine ran at its speed: outside the
     seconds ``slow`` (counted from ``start``), with how many moves that is."""
-    steady = [latency for sent, latency, _move in timeline if int(sent - start) not in slow]
+    steady = [
+        latency for sent, latency, _move in timeline if second_of_play(sent, start) not in slow
+    ]
     return {"moves": len(steady), **latency_figures(steady)}
 
 
