@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef
+from django.db.models import Exists, F, OuterRef, Q
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
@@ -85,21 +85,23 @@ def away_since(*, table: Table, user_id: int, game: Game, now: datetime) -> date
 
 
 def tables_with_someone_away(*, now: datetime) -> list[int]:
-    """The playing tables where a seated human who is not sat out is not here at ``now`` (no
-    presence row, no open socket, or a stale one): the only tables ``sit_out_absent`` could sit
-    someone out at, found in one query so that the sweep locks no table where everybody is here.
-    A superset: whether the match waits for him and the grace period are left to
-    ``sit_out_absent``, under the table's lock."""
-    here = Presence.objects.filter(
-        table=OuterRef("table"),
-        user=OuterRef("user"),
-        connections__gt=0,
-        last_seen__gte=now - stale_after(),
-    )  # is_here, as a subquery
+    """The playing tables where a seated human who is not sat out has been away for the grace
+    period at ``now``: not here (no presence row, no open socket, or a stale one) and not seen
+    since the grace period began, in a match that began before it (``away_since``). Those are the
+    only tables ``sit_out_absent`` could sit someone out at, found in one query so that the sweep
+    locks no table where everybody is here or nobody has been gone long enough: while a room full
+    of players opens its tables, or comes back after a restart, it locks none. A superset:
+    whether the match waits for him is left to ``sit_out_absent``, under the table's lock."""
+    grace_began = now - timedelta(seconds=settings.CARDROOM_SIT_OUT_SECONDS)
+    seen_lately = Presence.objects.filter(table=OuterRef("table"), user=OuterRef("user")).filter(
+        Q(connections__gt=0, last_seen__gte=now - stale_after()) | Q(last_seen__gt=grace_began)
+    )  # is_here, or seen within the grace period: as a subquery
     away = Seat.objects.filter(table=OuterRef("pk"), sat_out=False, user__is_bot=False).filter(
-        ~Exists(here)
+        ~Exists(seen_lately)
     )
-    playing = Game.objects.filter(table=OuterRef("pk"), status=Game.Status.PLAYING)
+    playing = Game.objects.filter(
+        table=OuterRef("pk"), status=Game.Status.PLAYING, created_at__lte=grace_began
+    )
     return list(
         Table.objects.filter(Exists(playing), Exists(away), status=Table.Status.PLAYING)
         .order_by("pk")

@@ -1,6 +1,7 @@
 """The sweep's pass over absent players: it still sits out a player who is away on his turn past
 the grace period (his socket closed long ago, his server process died, or he never opened the
-table), and it leaves alone, without locking them, the tables where every player is here."""
+table), and it leaves alone, without locking them, the tables where every player is here or
+nobody has been away for the grace period yet."""
 
 from collections.abc import Iterator
 from datetime import datetime, timedelta
@@ -110,14 +111,14 @@ def test_a_player_whose_only_socket_closed_long_ago_is_found_and_sat_out(
     early = start + timedelta(seconds=GRACE - 1)
     presence.still_here([here, *presence_ids_at(quiet)], now=early)
     assert housekeeping.sweep(now=early)["sat_out"] == 0, "the grace period is not over"
-    assert locked == [table.pk]
+    assert locked == [], "nor is the table locked to find that out"
 
     later = start + timedelta(seconds=GRACE * 3)
     presence.still_here([here, *presence_ids_at(quiet)], now=later)
     assert housekeeping.sweep(now=later)["sat_out"] == 1
     assert sat_out(table, ana) and not sat_out(table, bruno)
     assert TableNote.objects.filter(table=table, kind=TableNote.Kind.SAT_OUT, name="Ana").exists()
-    assert locked == [table.pk, table.pk], "the quiet tables were never locked"
+    assert locked == [table.pk], "the quiet tables were never locked"
 
     locked.clear()
     assert housekeeping.sweep(now=later)["sat_out"] == 0
@@ -133,12 +134,53 @@ def test_a_player_who_never_opened_the_table_counts_from_the_match_start(
     early = started + timedelta(seconds=GRACE - 1)
     presence.still_here([here], now=early)
     assert housekeeping.sweep(now=early)["sat_out"] == 0
-    assert locked == [table.pk], "Ana has no presence at all: she is away"
+    assert locked == [], "Ana has no presence at all, but the match is younger than the grace"
 
     later = started + timedelta(seconds=GRACE + 1)
     presence.still_here([here], now=later)
     assert housekeeping.sweep(now=later)["sat_out"] == 1
+    assert locked == [table.pk], "she has been away since the match began"
     assert sat_out(table, ana)
+
+
+def test_a_room_opening_its_tables_in_the_first_minute_of_their_matches_locks_none(
+    make_user: MakeUser, locked: list[int]
+) -> None:
+    """Matches begin before their players' pages open (a tournament's round, a restart): while
+    the sockets connect nobody has been away for the grace period, so no table is locked, for
+    none could sit anyone out."""
+    tables = [rummy_table(make_user(f"Host {n}"), make_user(f"Guest {n}")) for n in range(3)]
+    started = max(Game.objects.filter(table__in=tables).values_list("created_at", flat=True))
+    host = Seat.objects.filter(table=tables[0]).order_by("position").first()
+    assert host is not None
+    presence.arrive(table_id=tables[0].pk, user_id=host.user_id, now=started)
+    soon = started + timedelta(seconds=GRACE / 2)
+    with CaptureQueriesContext(connection) as queries:
+        assert housekeeping.sweep(now=soon)["sat_out"] == 0
+    assert locked == []
+    assert not [query for query in queries if "FOR UPDATE" in query["sql"].upper()]
+
+
+def test_a_player_back_for_a_moment_within_the_grace_is_not_looked_for(
+    ana: User, bruno: User, locked: list[int]
+) -> None:
+    """Gone long ago, back, and gone again a moment ago: his grace begins again when he left."""
+    table = rummy_table(ana, bruno)
+    start = timezone.now()
+    here = presence.arrive(table_id=table.pk, user_id=bruno.pk, now=start)
+    presence.arrive(table_id=table.pk, user_id=ana.pk, now=start)
+    presence.leave(table_id=table.pk, user_id=ana.pk, now=start)
+    back = start + timedelta(seconds=GRACE * 2)
+    presence.arrive(table_id=table.pk, user_id=ana.pk, now=back)
+    presence.leave(table_id=table.pk, user_id=ana.pk, now=back)
+    soon = back + timedelta(seconds=GRACE - 1)
+    presence.still_here([here], now=soon)
+    assert housekeeping.sweep(now=soon)["sat_out"] == 0
+    assert locked == []
+    later = back + timedelta(seconds=GRACE + 1)
+    presence.still_here([here], now=later)
+    assert housekeeping.sweep(now=later)["sat_out"] == 1
+    assert locked == [table.pk] and sat_out(table, ana)
 
 
 @override_settings(CARDROOM_SIT_OUT_SECONDS=5)
