@@ -35,17 +35,20 @@ and the statement writes only while the version is the snapshot's."""
 
 import copy
 import functools
+import json
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import orjson
 import psycopg
 from django.db import DatabaseError, connection, transaction
 from django.db.backends.utils import CursorWrapper
-from django.db.models import Field, Model
+from django.db.models import Field, JSONField, Model
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 from games.accounts.sessions import SessionSeal, seal_condition, seal_params
 from games.engine.errors import EngineError
@@ -472,6 +475,21 @@ def _type(model: type[Model], field: str) -> str:
 
 
 def _value(row: Model, field: str) -> Any:
-    """``row``'s ``field`` as the database takes it."""
+    """``row``'s ``field`` as the database takes it; a JSON value written by ``json_text``."""
     model_field = _field(type(row), field)
-    return model_field.get_db_prep_save(getattr(row, model_field.attname), connection)
+    value = getattr(row, model_field.attname)
+    if isinstance(model_field, JSONField) and model_field.encoder is None and value is not None:
+        return Jsonb(value, dumps=json_text)
+    return model_field.get_db_prep_save(value, connection)
+
+
+def json_text(value: Any) -> bytes:
+    """A JSON value's text as Django's ``JSONField`` writes it (``json.dumps``: keys that are
+    not strings written as strings), by orjson: the match's state, the move in words and, at a
+    hand's end, the hand's result are a few kilobytes each, which the standard library encodes in
+    about ten times the time. What orjson does not write (an integer past 64 bits) the standard
+    library does."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        return json.dumps(value).encode()
