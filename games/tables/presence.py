@@ -65,6 +65,11 @@ def stale_after() -> timedelta:
     return timedelta(seconds=settings.CARDROOM_PRESENCE_STALE_SECONDS)
 
 
+def sit_out_grace() -> timedelta:
+    """How long a player the match waits for may be away before he is sat out."""
+    return timedelta(seconds=settings.CARDROOM_SIT_OUT_SECONDS)
+
+
 def is_here(presence: Presence | None, *, now: datetime) -> bool:
     return (
         presence is not None
@@ -92,7 +97,7 @@ def tables_with_someone_away(*, now: datetime) -> list[int]:
     locks no table where everybody is here or nobody has been gone long enough: while a room full
     of players opens its tables, or comes back after a restart, it locks none. A superset:
     whether the match waits for him is left to ``sit_out_absent``, under the table's lock."""
-    grace_began = now - timedelta(seconds=settings.CARDROOM_SIT_OUT_SECONDS)
+    grace_began = now - sit_out_grace()
     seen_lately = Presence.objects.filter(table=OuterRef("table"), user=OuterRef("user")).filter(
         Q(connections__gt=0, last_seen__gte=now - stale_after()) | Q(last_seen__gt=grace_began)
     )  # is_here, or seen within the grace period: as a subquery
@@ -113,7 +118,7 @@ def sit_out_absent(*, table_id: int, now: datetime | None = None) -> bool:
     """Sit out the human player the match waits for if he has been away for the grace period.
     ``True`` when someone was sat out."""
     now = now or timezone.now()
-    grace = timedelta(seconds=settings.CARDROOM_SIT_OUT_SECONDS)
+    grace = sit_out_grace()
     with transaction.atomic():
         table = find_locked_table(table_id)
         game = None if table is None else current_game(table)
