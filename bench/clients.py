@@ -230,21 +230,23 @@ async def open_all(
 
 
 async def play_all(
-    tables: list[TableClient], mover: Mover, *, pace: float, duration: float
+    players: list[tuple[TableClient, Mover]], *, pace: float, duration: float
 ) -> tuple[float, float]:
-    """Every table plays at ``pace`` for ``duration`` seconds, their slots spread over one
-    pace. Returns the wall-clock start and end.
+    """Every table plays at ``pace`` for ``duration`` seconds with its mover, their slots spread
+    evenly over one pace in the order given: the site's and the relay's tables alternate, so that
+    the two stacks play in the same seconds, each move between two of the other's. Returns the
+    wall-clock start and end.
 
     Each table's first move is decided before the clock starts: the site's mover reads each
     table's match for it, and 500 reads at once held the clients' interpreter for the play's
     first second, so that the frames of the first moves were read late and counted as the
     server's latency (docs/performance.md, twentieth pass)."""
-    firsts = [await mover(table) for table in tables]
+    firsts = [await mover(table) for table, mover in players]
     start = time.perf_counter() + 0.5
     until = start + duration
     plays: list[Awaitable[None]] = [
-        table.play(mover, first, start=start + pace * index / len(tables), until=until, pace=pace)
-        for index, (table, first) in enumerate(zip(tables, firsts, strict=True))
+        table.play(mover, first, start=start + pace * index / len(players), until=until, pace=pace)
+        for index, ((table, mover), first) in enumerate(zip(players, firsts, strict=True))
     ]
     async with asyncio.timeout(duration + ACTION_SECONDS + 30):
         await asyncio.gather(*plays)

@@ -5,9 +5,11 @@ channel layer, a Celery worker with its beat and its sweep every 3 s, Redis as i
 ``--tables`` tables of four logged-in users (``--game``: Rummy 70, Golfo, or both alternately),
 opens one websocket per seat, and has every table act once per ``--pace`` seconds for
 ``--duration`` seconds, timing each move until every seat of its table has the new
-``#table-version``. Then the same clients drive the bare relay
-(``bench/relay.py``) on the same Redis, without Celery. Writes ``artifacts/bench/load-*.json`` and
-prints a table. Everything is stopped and the database dropped at the end, even on failure."""
+``#table-version``. The same clients drive the bare relay (``bench/relay.py``) on the same Redis
+in the same seconds, a relay table's move between two of the site's, so that the two are timed on
+the machine as it is at that moment (the harness's CPU is theirs together). Writes
+``artifacts/bench/load-*.json`` and prints a table. Everything is stopped and the database dropped
+at the end, even on failure."""
 
 import argparse
 import asyncio
@@ -17,6 +19,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -83,7 +86,9 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         default="redis://127.0.0.1:6379/11",
         help="the site's Redis: channel layer and Celery broker",
     )
-    parser.add_argument("--no-relay", action="store_true", help="skip the bare relay run")
+    parser.add_argument(
+        "--no-relay", action="store_true", help="the site alone, without the bare relay"
+    )
     parser.add_argument(
         "--profile", action="store_true", help="record the site's daphne with py-spy (installed)"
     )
@@ -121,59 +126,127 @@ def say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
+@dataclass(frozen=True)
+class Contender:
+    """One stack under measure: its tables' clients, how they choose a move, its daphne
+    processes, and the other processes to meter (found once the sockets are open: PostgreSQL
+    starts a backend per connection)."""
+
+    name: str
+    tables: list[TableClient]
+    mover: Mover
+    servers: list[Server]
+    cpu_groups: Callable[[], dict[str, list[int]]]
+
+
 async def measure(
-    name: str,
-    tables: list[TableClient],
-    mover: Mover,
-    servers: list[Server],
-    cpu_groups: Callable[[], dict[str, list[int]]],
-    options: argparse.Namespace,
-) -> dict[str, Any]:
-    """Open every socket, note the servers' memory, play, and gather the figures. ``cpu_groups``
-    names the other processes to meter, found once the sockets are open (PostgreSQL starts a
-    backend per connection)."""
-    server_pids = [server.process.pid for server in servers]
-    rss_before = sum(rss_bytes(pid) for pid in server_pids)
-    sockets = sum(len(table.seats) for table in tables)
-    started = time.perf_counter()
-
-    halfway: list[tuple[int, int]] = []
-
-    def progress(opened: int) -> None:
-        if opened == len(tables) // 2:
-            rss = sum(rss_bytes(pid) for pid in server_pids)
-            halfway.append((rss, sockets * opened // len(tables)))
-        if opened % 50 == 0 or opened == len(tables):
-            say(f"{name}: {opened}/{len(tables)} tables connected")
-
-    await open_all(tables, at_once=OPEN_AT_ONCE, deadline=started + OPEN_SECONDS, progress=progress)
-    connect_seconds = time.perf_counter() - started
+    contenders: list[Contender], options: argparse.Namespace
+) -> dict[str, dict[str, Any]]:
+    """Open every contender's sockets and note its servers' memory, then play them all in the
+    same seconds, their tables' moves alternating, and gather each one's figures. Played one
+    after the other, the site and the relay ran minutes apart, and the machine's speed moved
+    between them by as much as the ratio's margin (docs/performance.md, twenty-fourth pass)."""
+    opened = [await open_contender(contender) for contender in contenders]
     await asyncio.sleep(SETTLE_SECONDS)
-    rss_after = sum(rss_bytes(pid) for pid in server_pids)
-    totals = tables[0].totals
-    frames_before, bytes_before = totals.frames, totals.frame_bytes
-    profiles = start_profiles(name, servers, options)
-    meter = CpuMeter({"daphne": server_pids, **cpu_groups(), "harness": [os.getpid()]})
-    meter.start(time.perf_counter())
+    for contender, figures in zip(contenders, opened, strict=True):
+        rss_after = sum(rss_bytes(server.process.pid) for server in contender.servers)
+        figures["rss_after"] = rss_after
+        figures["frames_before"] = contender.tables[0].totals.frames
+        figures["bytes_before"] = contender.tables[0].totals.frame_bytes
+    profiles = [
+        profile
+        for contender in contenders
+        for profile in start_profiles(contender.name, contender.servers, options)
+    ]
+    meters = [
+        CpuMeter(
+            {
+                "daphne": [server.process.pid for server in contender.servers],
+                **contender.cpu_groups(),
+                "harness": [os.getpid()],
+            }
+        )
+        for contender in contenders
+    ]
+    for meter in meters:
+        meter.start(time.perf_counter())
     machine_before = machine_times()
-    speed_samples = OUTPUT_FOLDER / f"machine-speed-{name}.txt"
+    speed_samples = OUTPUT_FOLDER / "machine-speed.txt"
     speed_probe = start_probe(speed_samples)
-    say(f"{name}: playing for {options.duration} s")
+    say(f"{' and '.join(c.name for c in contenders)}: playing for {options.duration} s")
     clients_collector_off()
     try:
-        start, end = await play_all(tables, mover, pace=options.pace, duration=options.duration)
+        start, end = await play_all(
+            alternated(contenders), pace=options.pace, duration=options.duration
+        )
     finally:
-        cpu = meter.stop(time.perf_counter())
+        cpu = [meter.stop(time.perf_counter()) for meter in meters]
         machine = machine_shares(machine_before, machine_times())
         samples = stop_probe(speed_probe, speed_samples)
         gc.enable()
         gc.unfreeze()
-        for table in tables:
-            await table.close()
+        for contender in contenders:
+            for table in contender.tables:
+                await table.close()
         for profile in profiles:
             profile.wait(timeout=PROFILE_SECONDS_MAX)
     elapsed = end - start
     slow = slow_seconds(samples, start, end)
+    return {
+        contender.name: {
+            **play_figures(contender.tables[0].totals, figures, start, elapsed, slow),
+            "cpu_percent": cpu_percent,
+            "machine_percent": machine,
+            "machine_speed": {
+                "slow_seconds": [
+                    {"at_s": second, "factor": factor} for second, factor in sorted(slow.items())
+                ]
+            },
+        }
+        for contender, figures, cpu_percent in zip(contenders, opened, cpu, strict=True)
+    }
+
+
+async def open_contender(contender: Contender) -> dict[str, Any]:
+    """Open the contender's sockets; what its servers held before and halfway through."""
+    name, tables = contender.name, contender.tables
+    server_pids = [server.process.pid for server in contender.servers]
+    rss_before = sum(rss_bytes(pid) for pid in server_pids)
+    sockets = sum(len(table.seats) for table in tables)
+    started = time.perf_counter()
+    halfway: list[tuple[int, int]] = []
+
+    def progress(count: int) -> None:
+        if count == len(tables) // 2:
+            rss = sum(rss_bytes(pid) for pid in server_pids)
+            halfway.append((rss, sockets * count // len(tables)))
+        if count % 50 == 0 or count == len(tables):
+            say(f"{name}: {count}/{len(tables)} tables connected")
+
+    await open_all(tables, at_once=OPEN_AT_ONCE, deadline=started + OPEN_SECONDS, progress=progress)
+    return {
+        "rss_before": rss_before,
+        "halfway": halfway,
+        "sockets": sockets,
+        "connect_s": time.perf_counter() - started,
+    }
+
+
+def alternated(contenders: list[Contender]) -> list[tuple[TableClient, Mover]]:
+    """The contenders' tables taken in turn, one of each, with their movers: the order
+    ``play_all`` spreads their slots over a pace in."""
+    rounds = zip(*(contender.tables for contender in contenders), strict=True)
+    return [
+        (table, contender.mover)
+        for tables in rounds
+        for contender, table in zip(contenders, tables, strict=True)
+    ]
+
+
+def play_figures(
+    totals: Totals, opened: dict[str, Any], start: float, elapsed: float, slow: dict[int, float]
+) -> dict[str, Any]:
+    rss_after, sockets = opened["rss_after"], opened["sockets"]
     return {
         "latency": latency_figures(totals.latencies),
         "by_move": {
@@ -182,8 +255,8 @@ async def measure(
         },
         "actions": len(totals.latencies),
         "actions_per_s": round(len(totals.latencies) / elapsed, 1),
-        "frames_per_s": round((totals.frames - frames_before) / elapsed, 1),
-        "frame_kb_per_s": round((totals.frame_bytes - bytes_before) / 1024 / elapsed, 1),
+        "frames_per_s": round((totals.frames - opened["frames_before"]) / elapsed, 1),
+        "frame_kb_per_s": round((totals.frame_bytes - opened["bytes_before"]) / 1024 / elapsed, 1),
         "errors": totals.errors,
         "error_samples": totals.error_samples,
         "error_kinds": totals.error_kinds,
@@ -191,18 +264,11 @@ async def measure(
         "idle_slots": totals.idle_slots,
         "slowest": slowest_figures(totals.timeline, start, slow),
         "steady_latency": steady_latency_figures(totals.timeline, start, slow),
-        "cpu_percent": cpu,
-        "machine_percent": machine,
-        "machine_speed": {
-            "slow_seconds": [
-                {"at_s": second, "factor": factor} for second, factor in sorted(slow.items())
-            ]
-        },
         "sockets": sockets,
-        "connect_s": round(connect_seconds, 1),
+        "connect_s": round(opened["connect_s"], 1),
         "server_rss_mb": round(rss_after / 2**20, 1),
-        "idle_kb_per_connection": round((rss_after - rss_before) / 1024 / sockets, 1),
-        "idle_kb_per_later_connection": later_connection_kb(halfway, rss_after, sockets),
+        "idle_kb_per_connection": round((rss_after - opened["rss_before"]) / 1024 / sockets, 1),
+        "idle_kb_per_later_connection": later_connection_kb(opened["halfway"], rss_after, sockets),
     }
 
 
@@ -348,8 +414,8 @@ def main(argv: list[str] | None = None) -> int:
         servers = start_site(stack, options.servers)
         worker = start_worker(stack)
         redis = pids_matching("redis-server")
-        record["site"] = asyncio.run(
-            measure(
+        contenders = [
+            Contender(
                 "site",
                 site_clients(seated, servers, Totals(), by_table=options.by_table),
                 site_mover,
@@ -359,25 +425,24 @@ def main(argv: list[str] | None = None) -> int:
                     "redis": redis,
                     "celery": pids_in_group(worker.process.pid),
                 },
-                options,
             )
-        )
-        stop_servers(stack)
-        record["site"]["celery"] = worker_figures(worker.log)
-        record["site"]["match_reads"] = matches.reads
-        say(f"site: the players read their tables' matches {matches.reads} times")
+        ]
         if not options.no_relay:
             relay = start_relay(stack)
-            record["relay"] = asyncio.run(
-                measure(
+            contenders.append(
+                Contender(
                     "relay",
                     relay_clients(options.tables, relay, Totals()),
                     relay_mover,
                     [relay],
                     lambda: {"redis": redis},
-                    options,
                 )
             )
+        record.update(asyncio.run(measure(contenders, options)))
+        stop_servers(stack)
+        record["site"]["celery"] = worker_figures(worker.log)
+        record["site"]["match_reads"] = matches.reads
+        say(f"site: the players read their tables' matches {matches.reads} times")
     record["load_average_after"] = load_average()
     if "relay" in record:
         for figures, ratio in (
