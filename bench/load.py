@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -129,8 +130,8 @@ def say(text: str) -> None:
 @dataclass(frozen=True)
 class Contender:
     """One stack under measure: its tables' clients, how they choose a move, its daphne
-    processes, and the other processes to meter (found once the sockets are open: PostgreSQL
-    starts a backend per connection)."""
+    processes, and the other processes to meter (asked when the play starts and when it ends:
+    PostgreSQL starts a backend per connection, and the site opens some at its first move)."""
 
     name: str
     tables: list[TableClient]
@@ -158,16 +159,7 @@ async def measure(
         for contender in contenders
         for profile in start_profiles(contender.name, contender.servers, options)
     ]
-    meters = [
-        CpuMeter(
-            {
-                "daphne": [server.process.pid for server in contender.servers],
-                **contender.cpu_groups(),
-                "harness": [os.getpid()],
-            }
-        )
-        for contender in contenders
-    ]
+    meters = [CpuMeter(partial(metered, contender)) for contender in contenders]
     for meter in meters:
         meter.start(time.perf_counter())
     machine_before = machine_times()
@@ -204,6 +196,15 @@ async def measure(
             },
         }
         for contender, figures, cpu_percent in zip(contenders, opened, cpu, strict=True)
+    }
+
+
+def metered(contender: Contender) -> dict[str, list[int]]:
+    """The processes whose CPU is measured for the contender, by group."""
+    return {
+        "daphne": [server.process.pid for server in contender.servers],
+        **contender.cpu_groups(),
+        "harness": [os.getpid()],
     }
 
 

@@ -1,6 +1,7 @@
 """What the benchmark reads about processes from /proc: CPU time and resident memory."""
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -85,22 +86,29 @@ def load_average() -> tuple[float, float, float]:
 
 
 class CpuMeter:
-    """CPU seconds used by named groups of processes between ``start`` and ``stop``."""
+    """CPU seconds used by named groups of processes between ``start`` and ``stop``. ``groups``
+    names each group's processes; it is asked at both ends, so that a process started during the
+    interval (a PostgreSQL backend for a connection the site opens at its first move) counts
+    whole. A process gone before the end is not counted."""
 
-    def __init__(self, groups: dict[str, list[int]]) -> None:
+    def __init__(self, groups: Callable[[], dict[str, list[int]]]) -> None:
         self.groups = groups
+        self.at_start: dict[str, list[int]] = {}
         self.before: dict[int, float] = {}
         self.wall = 0.0
 
     def start(self, now: float) -> None:
-        self.before = {pid: cpu_seconds(pid) for pids in self.groups.values() for pid in pids}
+        self.at_start = self.groups()
+        self.before = {pid: cpu_seconds(pid) for pids in self.at_start.values() for pid in pids}
         self.wall = now
 
     def stop(self, now: float) -> dict[str, float]:
         """Each group's share of one core over the interval, in percent."""
         elapsed = max(now - self.wall, 1e-9)
+        at_end = self.groups()
         shares = {}
-        for name, pids in self.groups.items():
-            used = sum(max(0.0, cpu_seconds(pid) - self.before.get(pid, 0.0)) for pid in pids)
+        for name, pids in self.at_start.items():
+            every = set(pids) | set(at_end.get(name, ()))
+            used = sum(max(0.0, cpu_seconds(pid) - self.before.get(pid, 0.0)) for pid in every)
             shares[name] = round(100 * used / elapsed, 1)
         return shares
