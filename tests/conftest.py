@@ -12,7 +12,6 @@ from django.utils import translation
 
 from cardroom.celery import app as celery_app
 from games.models import User
-from games.tables.loop_moves import LOOP_CONNECTION
 from games.tables.snapshots import SNAPSHOTS
 from tests.support.house import HOUSE_GAMES
 
@@ -81,15 +80,6 @@ def celery_in_memory() -> None:
     them: tests call the task functions (or the sweep) themselves, and the service-backed tests
     run their own worker against Redis, which the sweep feeds from the database."""
     celery_app.conf.broker_url = "memory://localhost/"
-
-
-@pytest.fixture(autouse=True)
-def loop_connection_closed_after_each_test() -> Iterator[None]:
-    """Each test's event loop opens its own connection for the moves made on it
-    (``games.tables.loop_moves``); it closes with the test, as the test's loop does, so that none
-    keeps the test database from being dropped at the end."""
-    yield
-    LOOP_CONNECTION.close()
 
 
 @pytest.fixture(autouse=True)

@@ -36,16 +36,14 @@ from games.live.rate_limits import (
 from games.live.repeated_moves import LastMove
 from games.live.session_sockets import SessionBoundConsumer, SessionEnded
 from games.live.tournament_frames import standings_frame, standings_refusal
-from games.models import Table, User
+from games.models import Table
 from games.tables.access import granted_table_ids, granted_tournament_ids
 from games.tables.broadcasts import LOBBY_GROUP, Nudge, nudges_held, send_held
 from games.tables.errors import StaleMove, TableError
-from games.tables.loop_moves import LOOP_CONNECTION
 from games.tables.online import arrive_lobby, leave_lobby
 from games.tables.play import deal_next_hand
 from games.tables.presence import arrive, leave
 from games.tables.selectors import last_table_change, table_marks
-from games.tables.snapshot_moves import SnapshotMove, snapshot_move
 from games.tables.snapshots import SNAPSHOTS, TableSnapshot
 from games.tables.tournament_rounds import deal_next_round, tournament_group
 from games.tables.tournament_standings import tournament_version
@@ -283,14 +281,8 @@ class TableConsumer(SessionBoundConsumer):
         command committed go out once this process's sockets of the table have their frames (or
         the frames failed): the channel layer's work would only delay them, and the nudge finds
         them at its version already; it is for the sockets of other processes."""
-        here = await self._move_here(text_data)
-        outcome: int | str | LostRace | None
-        asks = None
         try:
-            if isinstance(here, SnapshotMove):
-                outcome, held, asks = here.moved.version, [here.nudge()], here.asks
-            else:
-                outcome, held = await self._act(text_data, spent=here)
+            outcome, held = await self._act(text_data)
         except SessionEnded:
             await self.end_session()
             return
@@ -300,8 +292,6 @@ class TableConsumer(SessionBoundConsumer):
             if held:
                 shown = (self.table_id, outcome) if isinstance(outcome, int) else None
                 await nudge_soon(held, shown=shown)
-            if asks is not None and asks.any():
-                await in_any_thread(asks.send)()
 
     async def _answer(self, outcome: int | str | LostRace | None) -> None:
         """Show this socket, and at a move the table's other sockets here, what the message
@@ -408,50 +398,16 @@ class TableConsumer(SessionBoundConsumer):
         self.presence_id = await in_any_thread(arrive)(table_id=self.table_id, user_id=self.user_id)
         HEARTBEATS.add(self.presence_id)
 
-    async def _move_here(self, text: str | None) -> SnapshotMove | bool:
-        """A sealed move at a friends' table, made and written on the event loop
-        (``games.tables.loop_moves``): the move, once written. Else whether the message spent
-        its share of this socket's budget, for the worker thread (``_act``) to take it from
-        there, nothing having been written: anything but a sealed move, a move the process's
-        snapshot cannot take, or one whose statement wrote nothing (the thread then tells a lost
-        race, a refusal or the session's end)."""
-        seal = self.session_seal
-        if seal is None or not isinstance(self.user, User):
-            return False
-        try:
-            command = parse_table_command(text, table_id=self.table_id)
-        except TableError:
-            return False
-        if not isinstance(command, MoveCommand) or self.last_move.repeated_by(command):
-            return False
-        if not self.budget.spend():
-            return False
-        with translation.override(self.language):
-            made = snapshot_move(
-                table_id=self.table_id,
-                user=self.user,
-                version=command.version,
-                fields=command.fields,
-                seal=seal,
-            )
-        if made is None or not await LOOP_CONNECTION.write(made):
-            return True
-        made.handed_over()
-        self.last_move.played(command)
-        return made
-
     @in_any_thread
-    def _act(
-        self, text: str | None, *, spent: bool = False
-    ) -> tuple[int | str | LostRace | None, list[Nudge]]:
+    def _act(self, text: str | None) -> tuple[int | str | LostRace | None, list[Nudge]]:
         """Run one message: the table's version once it went through, a :class:`LostRace` for a
         move made on a version the table has left, else the refusal for this socket, or ``None``
         for a repeat of the move just played; :class:`SessionEnded` when the socket's session no
         longer signs its user in. With it, the nudges of what it committed, for the event loop
-        to send. ``spent``: the message has spent its share of the budget already."""
+        to send."""
         with translation.override(self.language), nudges_held() as held:
             try:
-                if not spent and not self.budget.spend():
+                if not self.budget.spend():
                     raise TableError(_("Too many messages at once: wait a moment."))
                 command, seal = self._checked(text)
                 if self.last_move.repeated_by(command):

@@ -39,17 +39,10 @@ def announce_table_changed(*, table_id: int, version: int, lobby: bool) -> None:
     transaction.on_commit(lambda: _send(table_id=table_id, version=version, lobby=lobby))
 
 
-def table_changed_nudge(*, table_id: int, version: int) -> Nudge:
-    """The nudge that says the table is at ``version``."""
-    return table_group(table_id), {
-        "type": "table.changed",
-        "table_id": table_id,
-        "version": version,
-    }
-
-
 def _send(*, table_id: int, version: int, lobby: bool) -> None:
-    nudge_group(*table_changed_nudge(table_id=table_id, version=version))
+    nudge_group(
+        table_group(table_id), {"type": "table.changed", "table_id": table_id, "version": version}
+    )
     if lobby:
         nudge_group(LOBBY_GROUP, {"type": "lobby.changed"})
 

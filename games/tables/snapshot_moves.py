@@ -24,10 +24,6 @@ a rematch, a table whose snapshot this process does not hold at that version, a 
 wrote nothing (a "Listo" then counts the locked way whatever the table showed, as ever), a move
 inside a caller's transaction, and every move on SQLite, where a round trip costs nothing.
 
-A socket's move is made so on its process's event loop, and written through the loop's own
-connection (``games.tables.loop_moves``); the way here, in a worker thread on Django's connection,
-is for a move sent by a page's form and for one the loop left to the thread.
-
 A move sent through a socket carries the seal of the socket's last session check
 (``games.accounts.sessions``) and the statement writes only while it holds: the session check
 costs no query of its own. A sealed move that is not written so is not made the locked way
@@ -52,7 +48,6 @@ from django.db import DatabaseError, connection, transaction
 from django.db.backends.utils import CursorWrapper
 from django.db.models import Field, JSONField, Model
 from django.utils import timezone
-from psycopg._cursor_base import BaseCursor
 from psycopg.types.json import Jsonb
 
 from games.accounts.sessions import SessionSeal, seal_condition, seal_params
@@ -61,7 +56,7 @@ from games.engine.protocol import HAND_OVER, PLAYING, JsonObject
 from games.kinds.match import Match
 from games.kinds.registry import game_kind
 from games.models import Action, Game, Hand, PlayerFigures, Table, User
-from games.tables.broadcasts import Nudge, announce_table_changed, table_changed_nudge
+from games.tables.broadcasts import announce_table_changed
 from games.tables.figures import FIGURES, hand_figures
 from games.tables.move_log import ToldMove, told_move
 from games.tables.snapshots import (
@@ -73,7 +68,7 @@ from games.tables.snapshots import (
     after_move,
     after_ready,
 )
-from games.tables.timetable import TIMETABLE_FIELDS, HeldMatch, WorkerAsks, set_timetable
+from games.tables.timetable import TIMETABLE_FIELDS, HeldMatch, set_timetable
 
 READY_MOVE = "ready"
 MATCH_FIELDS = ("last_seq", "state", "hand_ended_at", "ready", *TIMETABLE_FIELDS)
@@ -148,58 +143,7 @@ def play_on_snapshot(
     nothing. With ``seal``, the statement writes only while his socket's session holds as it was
     last checked (``games.accounts.sessions.seal_condition``): the check itself is then one
     condition of the statement, not a query before it."""
-    if connection.in_atomic_block:
-        return None
-    made = snapshot_move(table_id=table_id, user=user, version=version, fields=fields, seal=seal)
-    if made is None or not _write(made):
-        return None
-    made.handed_over()
-    announce_table_changed(table_id=table_id, version=made.moved.version, lobby=False)
-    transaction.on_commit(made.asks.send)
-    return made.moved
-
-
-@dataclass(frozen=True)
-class SnapshotMove:
-    """A move made on the process's snapshot, to be written in its one statement (``text``, with
-    ``params``): the table's row as it leaves it, the snapshot it leads to, the move as the log
-    tells it (``None``: a "Listo" the table counts), whether it deals the next hand, and what the
-    worker is to be asked once it is written."""
-
-    moved: Table
-    text: str
-    params: list[Any]
-    upcoming: TableSnapshot
-    move: ToldMove | None
-    deals: bool
-    asks: WorkerAsks
-
-    def coming(self) -> None:
-        """The statement is on its way: the sockets of the table here may build their frames of
-        the snapshot it leads to (``SnapshotCache.coming``)."""
-        SNAPSHOTS.coming(self.upcoming)
-
-    def handed_over(self) -> None:
-        """The statement wrote: this process's sockets take the snapshot it leads to."""
-        SNAPSHOTS.hand_over_made(self.upcoming, move=self.move, dealt=self.deals)
-
-    def nudge(self) -> Nudge:
-        """The nudge that tells the table's sockets elsewhere of the version written."""
-        return table_changed_nudge(table_id=self.moved.pk, version=self.moved.version)
-
-
-def snapshot_move(
-    *,
-    table_id: int,
-    user: User,
-    version: int,
-    fields: Mapping[str, object],
-    seal: SessionSeal | None,
-) -> SnapshotMove | None:
-    """The move made on the snapshot this process keeps of the table at ``version``, ready to be
-    written; ``None`` when it is to go the locked way. No query: the event loop makes it too
-    (``games.tables.loop_moves``)."""
-    if connection.vendor != "postgresql":
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
         return None
     kept = SNAPSHOTS.at_version(table_id, version)
     if kept is None or kept.game is None or kept.state is None:
@@ -252,10 +196,13 @@ def snapshot_move(
         upcoming = after_move(kept, table=moved, game=played, state=after, move=move)
     else:
         upcoming = after_ready(kept, table=moved, game=played)
-    text, params = _statement_and_params(
-        moved, played, log, hand, deals=deals, shown=version, seal=seal
-    )
-    return SnapshotMove(moved, text, params, upcoming, move, deals, asks)
+    sent = functools.partial(SNAPSHOTS.coming, upcoming)
+    if not _write(moved, played, log, hand, deals=deals, shown=version, seal=seal, sent=sent):
+        return None
+    transaction.on_commit(lambda: SNAPSHOTS.hand_over_made(upcoming, move=move, dealt=deals))
+    announce_table_changed(table_id=table_id, version=moved.version, lobby=False)
+    transaction.on_commit(asks.send)
+    return moved
 
 
 @dataclass(frozen=True)
@@ -346,7 +293,7 @@ def _begin_hand(played: Game, after: Match) -> None:
     played.ready = []
 
 
-def _statement_and_params(
+def _write(
     moved: Table,
     played: Game,
     log: Action | None,
@@ -355,8 +302,13 @@ def _statement_and_params(
     deals: bool,
     shown: int,
     seal: SessionSeal | None,
-) -> tuple[str, list[Any]]:
-    """The one statement and its parameters."""
+    sent: Callable[[], None],
+) -> bool:
+    """The one statement; ``True`` when it wrote (the table was still at ``shown``). Once it is on
+    its way to the database, ``sent`` is called (:class:`PreparingCursor`). A statement the
+    database refuses writes nothing either (it is its own transaction): it is logged, since
+    under the version's guard it means the statement no longer fits the tables, and the move goes
+    the locked way."""
     params: list[Any] = [
         _value(moved, "version"),
         _value(moved, "updated_at"),
@@ -369,21 +321,12 @@ def _statement_and_params(
         *([] if hand is None else _hand_params(played, hand)),
         *([] if log is None else (_value(log, field) for field in LOG_FIELDS)),
     ]
-    text = _statement(
+    statement = _statement(
         sealed=seal is not None, logged=log is not None, ends_hand=hand is not None, deals=deals
     )
-    return text, params
-
-
-def _write(made: SnapshotMove) -> bool:
-    """The one statement, in this thread; ``True`` when it wrote (the table was still at the
-    version shown). Once it is on its way to the database, the snapshot it leads to is announced
-    (:class:`PreparingCursor`). A statement the database refuses writes nothing either (it is its
-    own transaction): it is logged, since under the version's guard it means the statement no
-    longer fits the tables, and the move goes the locked way."""
     try:
-        with _prepared_cursor(sent=made.coming) as cursor:
-            cursor.execute(made.text, made.params)
+        with _prepared_cursor(sent=sent) as cursor:
+            cursor.execute(statement, params)
             return bool(cursor.rowcount == 1)
     except DatabaseError:
         logger.warning("A move's one statement failed; it goes the locked way", exc_info=True)
@@ -402,7 +345,7 @@ def _hand_params(played: Game, hand: Hand) -> list[Any]:
     ]
 
 
-class PreparingCursorMixin(BaseCursor[Any, Any]):
+class PreparingCursor(psycopg.Cursor[Any]):
     """A cursor that sends its parameters apart from the statement's text (server-side binding)
     and has the connection prepare each statement it runs the first time, and reuse it after.
     Django's own cursors merge the parameters into the text (``ClientCursor``), which is never
@@ -418,21 +361,9 @@ class PreparingCursorMixin(BaseCursor[Any, Any]):
     own step that sends a prepared statement (psycopg is pinned in requirements.txt;
     ``tests/tables/test_snapshot_moves.py`` fails if the step no longer comes first)."""
 
-    def __init__(self, connection: Any, *, sent: Callable[[], None]) -> None:
+    def __init__(self, connection: psycopg.Connection[Any], *, sent: Callable[[], None]) -> None:
         super().__init__(connection)
         self._sent = sent
-
-    def _send_query_prepared(self, name: bytes, pgq: Any, *, binary: bool | None = None) -> None:
-        super()._send_query_prepared(name, pgq, binary=binary)
-        self._pgconn.flush()
-        try:
-            self._sent()
-        except Exception:
-            logger.exception("A move's snapshot could not be handed over ahead")
-
-
-class PreparingCursor(PreparingCursorMixin, psycopg.Cursor[Any]):
-    """:class:`PreparingCursorMixin` for a worker thread's connection (Django's)."""
 
     def execute(
         self,
@@ -444,6 +375,14 @@ class PreparingCursor(PreparingCursorMixin, psycopg.Cursor[Any]):
     ) -> "PreparingCursor":
         super().execute(query, params, prepare=True, binary=binary)
         return self
+
+    def _send_query_prepared(self, name: bytes, pgq: Any, *, binary: bool | None = None) -> None:
+        super()._send_query_prepared(name, pgq, binary=binary)
+        self._pgconn.flush()
+        try:
+            self._sent()
+        except Exception:
+            logger.exception("A move's snapshot could not be handed over ahead")
 
 
 def _prepared_cursor(*, sent: Callable[[], None]) -> CursorWrapper:

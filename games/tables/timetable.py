@@ -78,10 +78,6 @@ class WorkerAsks:
     deadline: datetime | None
     bot_at: datetime | None
 
-    def any(self) -> bool:
-        """Whether there is anything to ask."""
-        return self.deadline is not None or self.bot_at is not None
-
     def send(self) -> None:
         send_timetable(
             table_id=self.table_id, version=self.version, deadline=self.deadline, bot_at=self.bot_at

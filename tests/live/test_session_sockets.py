@@ -18,7 +18,7 @@ from django.test import Client
 from cardroom.asgi import application
 from games.live import consumers, session_sockets
 from games.models import Action, ChatMessage, Table, User
-from games.tables import loop_moves
+from games.tables import snapshot_moves
 from tests.support.live import FIRST_DRAW, current_version, rummy_table, send_move
 from tests.support.sockets import RECEIVE_SECONDS, receive_until, send_action
 from tests.support.tables import open_table
@@ -304,22 +304,13 @@ async def test_the_first_move_of_a_socket_carries_the_seal_of_the_check_made_whe
 
         return recorded
 
-    def step_async(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
-        async def recorded(*args: Any, **kwargs: Any) -> Any:
-            steps.append(name)
-            return await real(*args, **kwargs)
-
-        return recorded
-
     monkeypatch.setattr(
         session_sockets, "sealed_session", step("check", session_sockets.sealed_session)
     )
     monkeypatch.setattr(
         consumers, "parse_table_command", step("read", consumers.parse_table_command)
     )
-    monkeypatch.setattr(
-        loop_moves.LoopConnection, "write", step_async("write", loop_moves.LoopConnection.write)
-    )
+    monkeypatch.setattr(snapshot_moves, "_write", step("write", snapshot_moves._write))
     socket = await table_socket_in(await sync_to_async(signed_in)(ana), table)
     version = await current_version(table)
 
