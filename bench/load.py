@@ -149,11 +149,8 @@ async def measure(
     between them by as much as the ratio's margin (docs/performance.md, twenty-fourth pass)."""
     opened = [await open_contender(contender) for contender in contenders]
     await asyncio.sleep(SETTLE_SECONDS)
-    for contender, figures in zip(contenders, opened, strict=True):
-        rss_after = sum(rss_bytes(server.process.pid) for server in contender.servers)
-        figures["rss_after"] = rss_after
-        figures["frames_before"] = contender.tables[0].totals.frames
-        figures["bytes_before"] = contender.tables[0].totals.frame_bytes
+    for contender, sockets in zip(contenders, opened, strict=True):
+        sockets.settled(contender)
     profiles = [
         profile
         for contender in contenders
@@ -186,7 +183,7 @@ async def measure(
     slow = slow_seconds(samples, start, end)
     return {
         contender.name: {
-            **play_figures(contender.tables[0].totals, figures, start, elapsed, slow),
+            **play_figures(contender.tables[0].totals, sockets, start, elapsed, slow),
             "cpu_percent": cpu_percent,
             "machine_percent": machine,
             "machine_speed": {
@@ -195,7 +192,7 @@ async def measure(
                 ]
             },
         }
-        for contender, figures, cpu_percent in zip(contenders, opened, cpu, strict=True)
+        for contender, sockets, cpu_percent in zip(contenders, opened, cpu, strict=True)
     }
 
 
@@ -208,8 +205,28 @@ def metered(contender: Contender) -> dict[str, list[int]]:
     }
 
 
-async def open_contender(contender: Contender) -> dict[str, Any]:
-    """Open the contender's sockets; what its servers held before and halfway through."""
+@dataclass
+class OpenedSockets:
+    """A contender's sockets once open: its servers' memory before the first and halfway through
+    (``(rss, sockets open)``), how long they took, and once they have settled, its servers' memory
+    and what its clients had received."""
+
+    sockets: int
+    rss_before: int
+    halfway: list[tuple[int, int]]
+    connect_s: float
+    rss_after: int = 0
+    frames_before: int = 0
+    bytes_before: int = 0
+
+    def settled(self, contender: Contender) -> None:
+        self.rss_after = sum(rss_bytes(server.process.pid) for server in contender.servers)
+        totals = contender.tables[0].totals
+        self.frames_before, self.bytes_before = totals.frames, totals.frame_bytes
+
+
+async def open_contender(contender: Contender) -> OpenedSockets:
+    """Open the contender's sockets, noting its servers' memory before and halfway through."""
     name, tables = contender.name, contender.tables
     server_pids = [server.process.pid for server in contender.servers]
     rss_before = sum(rss_bytes(pid) for pid in server_pids)
@@ -225,12 +242,7 @@ async def open_contender(contender: Contender) -> dict[str, Any]:
             say(f"{name}: {count}/{len(tables)} tables connected")
 
     await open_all(tables, at_once=OPEN_AT_ONCE, deadline=started + OPEN_SECONDS, progress=progress)
-    return {
-        "rss_before": rss_before,
-        "halfway": halfway,
-        "sockets": sockets,
-        "connect_s": time.perf_counter() - started,
-    }
+    return OpenedSockets(sockets, rss_before, halfway, time.perf_counter() - started)
 
 
 def alternated(contenders: list[Contender]) -> list[tuple[TableClient, Mover]]:
@@ -245,9 +257,9 @@ def alternated(contenders: list[Contender]) -> list[tuple[TableClient, Mover]]:
 
 
 def play_figures(
-    totals: Totals, opened: dict[str, Any], start: float, elapsed: float, slow: dict[int, float]
+    totals: Totals, opened: OpenedSockets, start: float, elapsed: float, slow: dict[int, float]
 ) -> dict[str, Any]:
-    rss_after, sockets = opened["rss_after"], opened["sockets"]
+    rss_after, sockets = opened.rss_after, opened.sockets
     return {
         "latency": latency_figures(totals.latencies),
         "by_move": {
@@ -256,8 +268,8 @@ def play_figures(
         },
         "actions": len(totals.latencies),
         "actions_per_s": round(len(totals.latencies) / elapsed, 1),
-        "frames_per_s": round((totals.frames - opened["frames_before"]) / elapsed, 1),
-        "frame_kb_per_s": round((totals.frame_bytes - opened["bytes_before"]) / 1024 / elapsed, 1),
+        "frames_per_s": round((totals.frames - opened.frames_before) / elapsed, 1),
+        "frame_kb_per_s": round((totals.frame_bytes - opened.bytes_before) / 1024 / elapsed, 1),
         "errors": totals.errors,
         "error_samples": totals.error_samples,
         "error_kinds": totals.error_kinds,
@@ -266,10 +278,10 @@ def play_figures(
         "slowest": slowest_figures(totals.timeline, start, slow),
         "steady_latency": steady_latency_figures(totals.timeline, start, slow),
         "sockets": sockets,
-        "connect_s": round(opened["connect_s"], 1),
+        "connect_s": round(opened.connect_s, 1),
         "server_rss_mb": round(rss_after / 2**20, 1),
-        "idle_kb_per_connection": round((rss_after - opened["rss_before"]) / 1024 / sockets, 1),
-        "idle_kb_per_later_connection": later_connection_kb(opened["halfway"], rss_after, sockets),
+        "idle_kb_per_connection": round((rss_after - opened.rss_before) / 1024 / sockets, 1),
+        "idle_kb_per_later_connection": later_connection_kb(opened.halfway, rss_after, sockets),
     }
 
 
