@@ -14,9 +14,9 @@ from games.engine.cards import Card
 from games.engine.errors import EngineError
 from games.engine.rummy.actions import TakeDiscard
 from games.engine.rummy.errors import FirstRound, MustOpenWith, MustPlayCard
+from games.engine.rummy.melds import Meld
 from games.engine.rummy.moves import accepted, lay_offs, new_melds, swaps
 from games.engine.rummy.rules import can
-from games.engine.rummy.serialize import meld_to_json
 from games.engine.rummy.state import OPENING_POINTS, State
 
 
@@ -76,6 +76,35 @@ def _cards(cards: list[Card]) -> list[str]:
     return [c.to_json() for c in cards]
 
 
+KEPT_MELDS = 4096
+_melds_seen: dict[int, tuple[Meld, str, tuple[str, ...], str | None, int | None, int]] = {}
+
+
+def _shown_meld(meld: Meld, index: int) -> dict[str, Any]:
+    """A meld on the table as a view shows it. What a meld shows is worked out once for each meld
+    object: a meld lies on the table unchanged for many moves, and every view of every viewer
+    writes it again (its cards' identities and its points). Melds are immutable, so the meld
+    object names what it shows; by identity, since two melds of the same faces from the two
+    decks are equal. The cache keeps each meld it names, so an id is not reused while kept."""
+    seen = _melds_seen.get(id(meld))
+    if seen is None or seen[0] is not meld:
+        if len(_melds_seen) >= KEPT_MELDS:
+            _melds_seen.clear()
+        joker_as = None if meld.joker_as is None else str(meld.joker_as)
+        cards = tuple(card.to_json() for card in meld.cards)
+        seen = (meld, meld.kind, cards, joker_as, meld.owner, meld.points)
+        _melds_seen[id(meld)] = seen
+    _meld, kind, cards, joker_as, owner, points = seen
+    return {
+        "kind": kind,
+        "cards": list(cards),
+        "joker_as": joker_as,
+        "owner": owner,
+        "index": index,
+        "points": points,
+    }
+
+
 def view(state: State, viewer: int | None) -> dict[str, Any]:
     """Plain JSON data for ``viewer`` (a seat, or ``None`` for a spectator)."""
     seat = viewer if viewer is not None and 0 <= viewer < state.players else None
@@ -84,11 +113,7 @@ def view(state: State, viewer: int | None) -> dict[str, Any]:
     hand_over = state.phase in ("hand_over", "match_over")
     kinds, constraints = _legal(state, seat) if seat is not None else ([], [])
     result = state.result
-    melds = []
-    for index, meld in enumerate(state.melds):
-        shown = meld_to_json(meld)
-        shown.update(index=index, points=meld.points)
-        melds.append(shown)
+    melds = [_shown_meld(meld, index) for index, meld in enumerate(state.melds)]
     cut = state.cut
     return {
         "game": "rummy",

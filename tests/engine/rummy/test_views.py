@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import json
 
-from games.engine.rummy import Discard, Draw, Open, State, TakeDiscard, view
+from games.engine.rummy import (
+    Discard,
+    Draw,
+    LayOff,
+    Open,
+    State,
+    TakeDiscard,
+    state_from_json,
+    state_to_json,
+    view,
+)
 from games.engine.rummy.invariants import card_ids_in, visible_ids
 from tests.engine.rummy.helpers import card, deal, meld, past_first_round, play
 
@@ -109,3 +119,33 @@ def test_view__is_plain_json() -> None:
     for viewer in (0, 1, None):
         shown = view(state, viewer)
         assert json.loads(json.dumps(shown)) == shown
+
+
+def test_view__a_meld_shown_before_shows_the_card_laid_off_on_it_afterwards() -> None:
+    state = _opened()
+    assert [m["points"] for m in view(state, 1)["melds"]] == [30, 40]
+    state = play(state, 0, LayOff(1, card(state, 0, "9O")))
+    melds = view(state, 1)["melds"]
+    assert [m["points"] for m in melds] == [30, 49]
+    assert melds[1]["cards"] == [c.to_json() for c in state.melds[1].cards]
+    assert melds[1]["cards"][0].startswith("9O#")
+
+
+def test_view__melds_of_the_same_faces_from_the_two_decks_show_their_own_cards() -> None:
+    state = _opened()
+    shown = view(state, 1)["melds"][0]["cards"]
+    written = state_to_json(state)
+    twin = written["melds"][0]
+    twin["cards"] = [text.replace("#", "#1") for text in twin["cards"]]
+    other_deck = state_from_json(written)
+    assert view(other_deck, 1)["melds"][0]["cards"] == twin["cards"] != shown
+    assert view(state, 1)["melds"][0]["cards"] == shown
+
+
+def test_view__changing_one_view_changes_no_other() -> None:
+    state = _opened()
+    first = view(state, 0)
+    first["melds"][0]["cards"].clear()
+    first["melds"][0]["points"] = 0
+    assert view(state, 1)["melds"][0]["cards"] == [c.to_json() for c in state.melds[0].cards]
+    assert view(state, 1)["melds"][0]["points"] == 30
