@@ -27,6 +27,7 @@ from typing import Any
 
 from bench.clients import Mover, Seat, Send, TableClient, Totals, open_all, play_all
 from bench.machine_speed import slow_seconds, start_probe, stop_probe
+from bench.move_steps import FOLDER_VARIABLE, WRITE_SECONDS, summary
 from bench.proc import (
     CpuMeter,
     load_average,
@@ -56,6 +57,7 @@ from bench.stack import (
 )
 
 OUTPUT_FOLDER = ROOT / "artifacts" / "bench"
+STEPS_FOLDER = OUTPUT_FOLDER / "steps"
 OPEN_AT_ONCE = 20
 LATER_SOCKETS_MIN = 400
 OPEN_SECONDS = 600.0
@@ -92,6 +94,11 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--profile", action="store_true", help="record the site's daphne with py-spy (installed)"
+    )
+    parser.add_argument(
+        "--steps",
+        action="store_true",
+        help="time each move step by step inside the site's daphne (bench/move_steps.py)",
     )
     parser.add_argument("--output", type=Path, help="JSON file (artifacts/bench/load-<time>.json)")
     options = parser.parse_args(argv)
@@ -181,9 +188,14 @@ async def measure(
             profile.wait(timeout=PROFILE_SECONDS_MAX)
     elapsed = end - start
     slow = slow_seconds(samples, start, end)
+    steps = {}
+    if options.steps:
+        await asyncio.sleep(WRITE_SECONDS * 2)
+        steps = {"site": {"steps": summary(STEPS_FOLDER, since=start)}}
     return {
         contender.name: {
             **play_figures(contender.tables[0].totals, sockets, start, elapsed, slow),
+            **steps.get(contender.name, {}),
             "cpu_percent": cpu_percent,
             "machine_percent": machine,
             "machine_speed": {
@@ -194,6 +206,20 @@ async def measure(
         }
         for contender, sockets, cpu_percent in zip(contenders, opened, cpu, strict=True)
     }
+
+
+def time_moves_by_step(stack: Stack) -> None:
+    """Have the site's daphne processes time each move step by step (``bench.move_steps``),
+    writing to ``STEPS_FOLDER``, emptied first."""
+    STEPS_FOLDER.mkdir(parents=True, exist_ok=True)
+    for old in STEPS_FOLDER.glob("steps-*.json"):
+        old.unlink()
+    paths = [str(ROOT / "bench" / "steps_site"), str(ROOT)]
+    if stack.environment.get("PYTHONPATH"):
+        paths.append(stack.environment["PYTHONPATH"])
+    stack.environment.update(
+        PYTHONPATH=os.pathsep.join(paths), **{FOLDER_VARIABLE: str(STEPS_FOLDER)}
+    )
 
 
 def metered(contender: Contender) -> dict[str, list[int]]:
@@ -424,6 +450,8 @@ def main(argv: list[str] | None = None) -> int:
             # The version his socket last showed, as his browser's form would send it.
             return Send(seat, table.versions[seat], move.fields)
 
+        if options.steps:
+            time_moves_by_step(stack)
         servers = start_site(stack, options.servers)
         worker = start_worker(stack)
         redis = pids_matching("redis-server")

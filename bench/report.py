@@ -199,6 +199,17 @@ def table_text(record: dict[str, Any]) -> str:
             for move, run in by_move.items()
         )
         lines.append(f"site by move (ms): {moves}")
+    steps = record.get("site", {}).get("steps")
+    if steps:
+        lines.append(
+            f"{'site, a move step by step in daphne':40s} {'moves':>6s}"
+            + "".join(f"{rank:>8s}" for rank in ("p50 ms", "p90 ms", "p99 ms"))
+        )
+        for step, figures in steps.items():
+            lines.append(
+                f"  {step:38s} {figures['moves']:6d}"
+                + "".join(f"{figures[rank]:8.2f}" for rank in ("p50_ms", "p90_ms", "p99_ms"))
+            )
     worker = record.get("site", {}).get("celery")
     if worker is not None:
         acted = ", ".join(
