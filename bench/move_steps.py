@@ -15,8 +15,8 @@ these moments, on one clock (``time.perf_counter``):
 - ``answered``: the statement has the database's answer;
 - ``out_of_thread``: the thread has finished the move;
 - ``back_on_loop``: the event loop takes the move's outcome up again;
-- ``done``: the handler ends, every socket of the table here sent its frame and the nudge to the
-  other processes on its way.
+- ``done``: the handler ends: the mover's frame sent, the other sockets of his table here given
+  their turn to send theirs, the nudge to the other processes on its way.
 
 It wraps those methods from outside, in the site's processes only: ``bench/steps_site`` holds a
 ``sitecustomize`` that Python imports at start-up when that folder is on ``PYTHONPATH``, which

@@ -335,8 +335,8 @@ class TableConsumer(SessionBoundConsumer):
             await self.close()
 
     def prepare(self, snapshot: TableSnapshot) -> None:
-        """Build this viewer's frame of a snapshot a move of this process is writing (on the
-        event loop, while the move waits for the database); it is sent only once the move has
+        """Build this viewer's frame of a snapshot a move of this process is writing (in the
+        move's thread, while it waits for the database); it is sent only once the move has
         committed and handed that snapshot over."""
         self.frames.prepare(snapshot)
 

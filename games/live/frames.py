@@ -48,7 +48,10 @@ class ViewerFrames:
     def prepare(self, snapshot: TableSnapshot) -> None:
         """Build this viewer's parts of a snapshot a move is writing, and render those he has not
         been sent, before the move commits: the frame of that snapshot, if it comes to be shown,
-        is then only put together. A snapshot no newer than what he was shown is skipped."""
+        is then only put together. A snapshot no newer than what he was shown is skipped. It runs
+        in the move's thread, beside the socket's event loop: it only reads what ``frame`` sets
+        (each replaced whole, never changed in place), and what it keeps aside is used only for
+        the snapshot it was built of."""
         if snapshot.version <= self.version:
             return
         with translation.override(self.language):

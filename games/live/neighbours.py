@@ -27,12 +27,12 @@ RETRY_SECONDS = 1.0
 TICK_SECONDS = 0.05
 SPARE_LAG_SECONDS = 0.005
 """A move's frames are built ahead only while the event loop, on average, runs what is due within
-this of its time. A busier loop would build them no sooner (they queue behind its other work),
-and the move's thread would wait for the interpreter the loop holds: at 500 tables that cost
-daphne about a tenth more CPU (docs/performance.md, eighth pass); the loop runs about 95 ms late
-there (median), and 97% of the moves are not built ahead. An idle loop runs up to 2 ms late all
-the same, since it waits for the next timer in whole milliseconds: with 1 ms here, 13% of the
-moves at 10 tables were not built ahead (fourteenth pass)."""
+this of its time. Beside a busier loop the move's thread and the loop take the interpreter from
+each other: at 500 tables building ahead (on the loop then) cost daphne about a tenth more CPU
+(docs/performance.md, eighth pass); the loop runs about 95 ms late there (median), and 97% of the
+moves are not built ahead. An idle loop runs up to 2 ms late all the same, since it waits for the
+next timer in whole milliseconds: with 1 ms here, 13% of the moves at 10 tables were not built
+ahead (fourteenth pass)."""
 LAG_WEIGHT = 0.2
 
 
@@ -116,17 +116,20 @@ class Neighbours:
                 self._start(socket.show_version(version))
 
     def ahead(self, snapshot: TableSnapshot) -> None:
-        """A move of this process is being written (called in its thread, ``SNAPSHOTS.coming``):
-        the event loop, idle while the database works, has each socket of the table here build
-        its frame of the snapshot the move leads to, kept aside until the move commits; unless
-        the loop is busy (``SPARE_LAG_SECONDS``), when the frames are built once it has the
-        move's answer, as for any other version."""
+        """A move of this process is being written (called in its thread once its statement is
+        sent, ``SNAPSHOTS.coming``): that thread, idle until the database answers, has each
+        socket of the table here build its frame of the snapshot the move leads to, kept aside
+        until the move commits; unless the event loop is busy (``SPARE_LAG_SECONDS``), when the
+        frames are built once it has the move's answer, as for any other version.
+
+        The move's thread builds them rather than the event loop, which had to be woken for
+        them and then held the move's answer back while it built another table's
+        (docs/performance.md, twenty-fifth pass). A socket's frame is built so beside its
+        loop: what it keeps aside is used only for the very snapshot it was built of
+        (``ViewerFrames``)."""
         ear = self._ear
         if ear is None or ear.loop.is_closed() or ear.lag > SPARE_LAG_SECONDS:
             return
-        ear.loop.call_soon_threadsafe(self._prepare, snapshot)
-
-    def _prepare(self, snapshot: TableSnapshot) -> None:
         for socket in self.at(snapshot.table.pk):
             try:
                 socket.prepare(snapshot)

@@ -353,10 +353,10 @@ class PreparingCursor(psycopg.Cursor[Any]):
     quotes the match's state (a few kilobytes of JSON) into its text.
 
     ``sent`` is called once a statement is on its way (sent as far as the socket takes it),
-    before its answer is awaited: the move's snapshot goes to the event loop then, to build the
-    table's frames while the database works. Handed over before the statement was sent, it let
-    the loop take the interpreter (``call_soon_threadsafe`` writes to the loop's socket) and
-    build the frames first in 9% of the moves, and half of the slowest, at 10 tables: the
+    before its answer is awaited: this thread then builds the table's frames of the move's
+    snapshot while the database works (``Neighbours.ahead``). Handed over before the statement
+    was sent (to the event loop, which built them then), it let the loop take the interpreter
+    and build the frames first in 9% of the moves, and half of the slowest, at 10 tables: the
     database then waited for them (docs/performance.md, eighteenth pass). It hooks psycopg's
     own step that sends a prepared statement (psycopg is pinned in requirements.txt;
     ``tests/tables/test_snapshot_moves.py`` fails if the step no longer comes first)."""

@@ -5,6 +5,7 @@ anyway, and one built for a move that was not written is never sent."""
 
 import asyncio
 import math
+import threading
 import time
 from typing import Any
 
@@ -17,7 +18,7 @@ from games.live import frames as frames_module
 from games.live import neighbours, part_cache
 from games.live.frames import ViewerFrames
 from games.models import Table, User
-from games.tables import broadcasts, play, snapshots
+from games.tables import broadcasts, play, snapshot_moves, snapshots
 from games.tables.snapshots import read_snapshot
 from tests.support.live import (
     FIRST_DRAW,
@@ -161,6 +162,44 @@ async def test_a_frame_built_for_a_move_that_was_not_written_is_never_sent(
     assert f'data-version="{seen + 1}"' not in answer
     assert await opponent.receive_nothing(timeout=QUIET_SECONDS)
     assert await current_version(table) == seen + 2
+    await close_all(tab, opponent)
+
+
+@ONE_STATEMENT
+async def test_the_moves_thread_builds_the_frames_while_the_database_works(
+    ana: User, bruno: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The frames are built by the thread that sent the statement, without waking the event loop
+    for them, and before the database's answer is read."""
+    table = await database_sync_to_async(rummy_table)(ana, bruno)
+    tab = await table_socket(table, ana)
+    opponent = await table_socket(table, bruno)
+    version = await current_version(table) + 1
+    building_ahead_whatever_the_load(monkeypatch)
+    loop_thread = threading.get_ident()
+    steps: list[tuple[str, int]] = []
+    real_prepare, real_write = ViewerFrames.prepare, snapshot_moves._write
+
+    def prepare(self: ViewerFrames, snapshot: snapshots.TableSnapshot) -> None:
+        steps.append(("frame", threading.get_ident()))
+        real_prepare(self, snapshot)
+
+    def write(*args: Any, **kwargs: Any) -> bool:
+        steps.append(("statement", threading.get_ident()))
+        written = bool(real_write(*args, **kwargs))
+        steps.append(("answered", threading.get_ident()))
+        return written
+
+    monkeypatch.setattr(frames_module.ViewerFrames, "prepare", prepare)
+    monkeypatch.setattr(snapshot_moves, "_write", write)
+
+    await send_move(tab, table, move="draw")
+
+    assert FIRST_DRAW in await receive_until(tab, f'data-version="{version}"')
+    assert FIRST_DRAW not in await receive_until(opponent, f'data-version="{version}"')
+    assert [step for step, _thread in steps] == ["statement", "frame", "frame", "answered"]
+    threads = {thread for _step, thread in steps}
+    assert len(threads) == 1 and loop_thread not in threads
     await close_all(tab, opponent)
 
 
