@@ -212,7 +212,7 @@ def time_moves_by_step(stack: Stack) -> None:
     """Have the site's daphne processes time each move step by step (``bench.move_steps``),
     writing to ``STEPS_FOLDER``, emptied first."""
     STEPS_FOLDER.mkdir(parents=True, exist_ok=True)
-    for old in STEPS_FOLDER.glob("steps-*.json"):
+    for old in STEPS_FOLDER.glob("steps-*.jsonl"):
         old.unlink()
     paths = [str(ROOT / "bench" / "steps_site"), str(ROOT)]
     if stack.environment.get("PYTHONPATH"):

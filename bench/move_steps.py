@@ -20,8 +20,9 @@ these moments, on one clock (``time.perf_counter``):
 
 It wraps those methods from outside, in the site's processes only: ``bench/steps_site`` holds a
 ``sitecustomize`` that Python imports at start-up when that folder is on ``PYTHONPATH``, which
-calls :func:`install`. The records are written to ``CARDROOM_BENCH_STEPS`` (a folder) every
-``WRITE_SECONDS``; :func:`summary` reads them.
+calls :func:`install`. Each process appends its new records to a file of its own in
+``CARDROOM_BENCH_STEPS`` (a folder) every ``WRITE_SECONDS``, one JSON object a line;
+:func:`summary` reads them.
 """
 
 import contextvars
@@ -74,7 +75,7 @@ def install() -> None:
         return
     records: list[dict[str, Any]] = []
     threading.Thread(target=_attach_when_loaded, args=(records,), daemon=True).start()
-    output = Path(folder) / f"steps-{os.getpid()}.json"
+    output = Path(folder) / f"steps-{os.getpid()}.jsonl"
     threading.Thread(target=_write_every, args=(records, output), daemon=True).start()
 
 
@@ -88,9 +89,13 @@ def _attach_when_loaded(records: list[dict[str, Any]]) -> None:
 
 
 def _write_every(records: list[dict[str, Any]], output: Path) -> None:
+    written = 0
     while True:
         time.sleep(WRITE_SECONDS)
-        output.write_text(json.dumps(list(records)))
+        new = records[written:]
+        written += len(new)
+        with output.open("a") as lines:
+            lines.writelines(json.dumps(record) + "\n" for record in new)
 
 
 def attach(records: list[dict[str, Any]]) -> Callable[[], None]:
@@ -185,8 +190,9 @@ def summary(folder: Path, *, since: float = 0.0) -> dict[str, dict[str, float]]:
     of moves received from ``since`` (``perf_counter``, the same clock on this machine), with
     how many moves it counts."""
     steps: dict[str, list[float]] = {}
-    for written in sorted(folder.glob("steps-*.json")):
-        for record in json.loads(written.read_text()):
+    for written in sorted(folder.glob("steps-*.jsonl")):
+        for line in written.read_text().splitlines():
+            record = json.loads(line)
             if record["received"] >= since:
                 for step, ms in steps_of(record).items():
                     steps.setdefault(step, []).append(ms)

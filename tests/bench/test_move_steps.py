@@ -69,8 +69,8 @@ def test_a_move_written_with_its_frames_built_ahead_splits_its_statement() -> No
 def test_the_summary_counts_the_moves_received_during_the_play(tmp_path: Path) -> None:
     early = {"received": 1.0, "done": 1.1}
     played = [{"received": 10.0 + n, "done": 10.0 + n + 0.001 * (n + 1)} for n in range(4)]
-    (tmp_path / "steps-1.json").write_text(json.dumps([early, *played[:2]]))
-    (tmp_path / "steps-2.json").write_text(json.dumps(played[2:]))
+    for name, records in (("steps-1.jsonl", [early, *played[:2]]), ("steps-2.jsonl", played[2:])):
+        (tmp_path / name).write_text("".join(json.dumps(record) + "\n" for record in records))
 
     whole = summary(tmp_path, since=5.0)["whole handler"]
 
