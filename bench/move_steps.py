@@ -29,6 +29,7 @@ import contextvars
 import json
 import os
 import statistics
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -80,8 +81,6 @@ def install() -> None:
 
 
 def _attach_when_loaded(records: list[dict[str, Any]]) -> None:
-    import sys
-
     while "games.live.consumers" not in sys.modules or "games.tables.play" not in sys.modules:
         time.sleep(0.05)
     time.sleep(0.5)
