@@ -17,6 +17,7 @@ from games.engine.rummy.errors import FirstRound, MustOpenWith, MustPlayCard
 from games.engine.rummy.melds import Meld
 from games.engine.rummy.moves import accepted, lay_offs, new_melds, swaps
 from games.engine.rummy.rules import can
+from games.engine.rummy.serialize import meld_to_json
 from games.engine.rummy.state import OPENING_POINTS, State
 
 
@@ -77,7 +78,7 @@ def _cards(cards: list[Card]) -> list[str]:
 
 
 KEPT_MELDS = 4096
-_melds_seen: dict[int, tuple[Meld, str, tuple[str, ...], str | None, int | None, int]] = {}
+_melds_seen: dict[int, tuple[Meld, dict[str, Any], int]] = {}
 
 
 def _shown_meld(meld: Meld, index: int) -> dict[str, Any]:
@@ -85,24 +86,16 @@ def _shown_meld(meld: Meld, index: int) -> dict[str, Any]:
     object: a meld lies on the table unchanged for many moves, and every view of every viewer
     writes it again (its cards' identities and its points). Melds are immutable, so the meld
     object names what it shows; by identity, since two melds of the same faces from the two
-    decks are equal. The cache keeps each meld it names, so an id is not reused while kept."""
+    decks are equal. The cache keeps each meld it names, so an id is not reused while kept; each
+    view is given lists of its own."""
     seen = _melds_seen.get(id(meld))
     if seen is None or seen[0] is not meld:
         if len(_melds_seen) >= KEPT_MELDS:
             _melds_seen.clear()
-        joker_as = None if meld.joker_as is None else str(meld.joker_as)
-        cards = tuple(card.to_json() for card in meld.cards)
-        seen = (meld, meld.kind, cards, joker_as, meld.owner, meld.points)
+        seen = (meld, meld_to_json(meld), meld.points)
         _melds_seen[id(meld)] = seen
-    _meld, kind, cards, joker_as, owner, points = seen
-    return {
-        "kind": kind,
-        "cards": list(cards),
-        "joker_as": joker_as,
-        "owner": owner,
-        "index": index,
-        "points": points,
-    }
+    _meld, written, points = seen
+    return {**written, "cards": list(written["cards"]), "index": index, "points": points}
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:
