@@ -4,11 +4,10 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.utils import translation
-
 from games.kinds.screens import Part
 from games.live.fragments import VERSION, game_area, page_parts
 from games.live.kept import Kept
+from games.live.languages import speaking
 from games.live.part_cache import RENDERINGS, SharedParts
 from games.tables.selectors import LiveTable, Viewer, live_table_from
 from games.tables.snapshots import TableSnapshot
@@ -54,7 +53,7 @@ class ViewerFrames:
         the snapshot it was built of."""
         if snapshot.version <= self.version:
             return
-        with translation.override(self.language):
+        with speaking(self.language):
             made = self._parts(snapshot)
             for key, part in made.parts.items():
                 if self.sent.get(key) != made.digests[key]:
@@ -67,7 +66,7 @@ class ViewerFrames:
         prepared = self.prepared
         if prepared is not None and prepared.snapshot.version <= snapshot.version:
             self.prepared = None
-        with translation.override(self.language):
+        with speaking(self.language):
             made = (
                 prepared
                 if prepared is not None and prepared.snapshot is snapshot

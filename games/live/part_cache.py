@@ -31,10 +31,13 @@ def part_digest(part: Part, language: str | None) -> str:
     """The part's name for sharing: the same template, data and language (the one it is
     rendered in, the active one) give the same digest. Interned: every socket keeps the digest
     of each part it sent, and the viewers of a table are mostly sent the same parts, so they
-    hold one string rather than one each."""
+    hold one string rather than one each. The data's keys are written in the order they were
+    put in, not sorted: a part is built by one function, always in the same order, and sorting
+    them cost as much as the rest of the digest (docs/performance.md, twenty-seventh pass). Two
+    parts alike but for that order would only be two digests of one HTML."""
     text = orjson.dumps(
         [part.template, language, part.context],
-        option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS,
+        option=orjson.OPT_NON_STR_KEYS,
         default=_plain,
     )
     return sys.intern(hashlib.blake2b(text, digest_size=16).hexdigest())

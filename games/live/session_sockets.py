@@ -5,6 +5,7 @@ from typing import Any, cast
 
 from channels.db import database_sync_to_async
 from django.contrib.auth.models import AnonymousUser
+from django.utils.functional import empty
 
 from games.accounts.sessions import (
     SessionSeal,
@@ -36,8 +37,13 @@ class SessionBoundConsumer(LoopDispatchConsumer):
     def user(self) -> User | AnonymousUser:
         """The socket's user: channels' ``AuthMiddlewareStack`` (``cardroom.asgi``) puts a lazy
         ``User`` or ``AnonymousUser`` in every socket's scope, which channels' stubs type as a
-        bare ``AbstractBaseUser`` or ``None``."""
-        return cast(User | AnonymousUser, self.scope["user"])
+        bare ``AbstractBaseUser`` or ``None``, and fills it before the consumer runs. The user
+        it wraps is given, not the wrapper: every attribute read through the wrapper is two calls
+        more, and a socket's frame reads its viewer's a dozen times a move (docs/performance.md,
+        twenty-seventh pass)."""
+        user = self.scope["user"]
+        wrapped = getattr(user, "_wrapped", empty)
+        return cast(User | AnonymousUser, user if wrapped is empty else wrapped)
 
     async def join_user_group(self) -> None:
         """Call once the socket is accepted."""
