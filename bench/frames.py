@@ -24,7 +24,7 @@ than the change does (docs/performance.md, sixteenth pass).
 with new sockets and the process's renderings and shared parts emptied (its snippets stay, as a
 server's do), so that each snapshot's frames are built as a process builds them the first time
 it meets it; it prints the frames' CPU a move, the best pass and the median. On a calm machine
-the best of nine moves by about 2% between runs where a single run's median moves by 7%: a
+the best of nine moves by about 2% between runs where a single run's median moves by 6–11%: a
 figure for comparing two versions of the frames' code, in pairs alternated, since a drifting
 machine moves it too (docs/performance.md, twenty-seventh pass).
 """
