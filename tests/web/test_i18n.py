@@ -84,6 +84,28 @@ def test_a_template_shows_each_viewer_its_words_in_his_language() -> None:
     assert words("es", "Players") == "Reparte|oros|Jugadores|Jugadores|REPARTE"
 
 
+# A `{% blocktranslate %}` of one sentence keeps its sentence per language and fills its values in
+# at every render; one with a plural is Django's own.
+SENTENCES = (
+    "{% load i18n %}{% blocktranslate with n=hand_no %}Hand {{ n }}{% endblocktranslate %}|"
+    "{% blocktranslate trimmed with name=dealer %}\n  {{ name }}\n  deals\n{% endblocktranslate %}|"
+    '{% blocktranslate context "suit" %}coins{% endblocktranslate %}|'
+    "{% blocktranslate count n=cards %}{{ n }} card{% plural %}{{ n }} cards{% endblocktranslate %}"
+)
+
+
+def test_a_sentence_reads_in_each_viewer_language_with_his_own_values() -> None:
+    template = engines["django"].from_string(SENTENCES)
+
+    def sentences(language: str, hand_no: int, dealer: str) -> str:
+        with translation.override(language):
+            return template.render({"hand_no": hand_no, "dealer": dealer, "cards": 1})
+
+    assert sentences("es", 3, "Ana") == "Mano 3|reparte Ana|oros|1 card"
+    assert sentences("en", 4, "<b>Bea</b>") == "Hand 4|&lt;b&gt;Bea&lt;/b&gt; deals|coins|1 card"
+    assert sentences("es", 5, "Eva & Leo") == "Mano 5|reparte Eva &amp; Leo|oros|1 card"
+
+
 def test_a_part_and_the_snippets_in_it_read_in_the_language_it_is_rendered_in() -> None:
     """A table's part is rendered once per language (``games.live.part_cache``), with its snippets
     (``{% snippet %}``, kept per language too) and their constant words: the same data gives a
