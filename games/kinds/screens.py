@@ -1,16 +1,19 @@
 """What a game's screen works with (docs/game-screens.md): each game's screen
 (``games.kinds.<game>.screen``, offered as ``GameKind.screen``) turns one viewer's view into the
 screen's parts, in page order, each rendered on its own from plain data (``Part``), knowing the
-players (``PlayerInfo``) and the table's facts besides the view (``TableFacts``)."""
+players (``PlayerInfo``) and the table's facts besides the view (``TableFacts``). These are made
+for every viewer at every move, so they are named tuples: made in about a third of a frozen
+dataclass's time (docs/performance.md, twenty-eighth pass)."""
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from types import MappingProxyType
+from typing import Any, NamedTuple, Protocol
+
+NOTHING: Mapping[Any, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class PlayerInfo:
+class PlayerInfo(NamedTuple):
     """One player of a match as a screen shows him. ``seat`` is the engine seat, ``position`` the
     table seat; ``name`` is raw text (templates escape it). ``rating`` is his rating at the
     table's game as shown (``None`` while unrated)."""
@@ -33,8 +36,7 @@ def player_badges(info: PlayerInfo | None) -> dict[str, Any]:
     return {"is_guest": info.is_guest, "is_bot": info.is_bot, "rating": info.rating}
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(NamedTuple):
     """One element of the page: its template and the plain data it is rendered from (strings,
     whole numbers, booleans, ``None``, datetimes, and lists and dicts of them). The template sees
     only ``context``, so the same data always gives the same HTML: a rendering is shared between
@@ -46,8 +48,7 @@ class Part:
     context: dict[str, Any]
 
 
-@dataclass(frozen=True)
-class TableFacts:
+class TableFacts(NamedTuple):
     """What a game screen shows besides the engine's view: the table's id, when the next hand is
     dealt, the engine seats that asked for a rematch or said they are ready, the viewer's role
     (``player``, ``eliminated`` or ``spectator``) and the number of the table's last finished
@@ -66,10 +67,10 @@ class TableFacts:
     ready_seats: tuple[int, ...]
     viewer_role: str
     last_hand: int | None = None
-    last_move: Mapping[str, Any] = field(default_factory=dict)
+    last_move: Mapping[str, Any] = NOTHING
     in_tournament: bool = False
     closes_at: datetime | None = None
-    balances: Mapping[int, int] = field(default_factory=dict)
+    balances: Mapping[int, int] = NOTHING
 
 
 class Shared(Protocol):

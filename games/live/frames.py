@@ -1,8 +1,8 @@
 """What one socket has shown its viewer of a table, and the frame that brings him up to date."""
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from games.kinds.screens import Part
 from games.live.fragments import VERSION, game_area, page_parts
@@ -13,8 +13,7 @@ from games.tables.selectors import LiveTable, Viewer, live_table_from
 from games.tables.snapshots import TableSnapshot
 
 
-@dataclass(frozen=True)
-class ViewerParts:
+class ViewerParts(NamedTuple):
     """What a viewer is shown of one snapshot: the table as he sees it (``None`` when it is
     hidden from him), every part of his page with its digest, and the ids of the screen's parts."""
 

@@ -3,8 +3,8 @@ removed from the match), or a spectator (anonymous visitors included). A user wh
 a player whatever page or tab he uses."""
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from django.contrib.auth.models import AnonymousUser
 
@@ -18,8 +18,7 @@ class Role(StrEnum):
     SPECTATOR = "spectator"
 
 
-@dataclass(frozen=True)
-class ViewerRole:
+class ViewerRole(NamedTuple):
     role: Role
     seat: int | None  # the engine seat of a player still in the current (or last) match
 
