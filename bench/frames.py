@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.frames [--game rummy70|golfo] [--moves 300] [--spectators 1]
                                      [--seed bench-frames] [--calls] [--passes 0]
+                                     [--instructions]
 
 A match is played through the services on a throwaway SQLite database in a temporary folder (or
 on the database ``DATABASE_URL`` names), in a process warmed up as a server is: the player on turn
@@ -27,21 +28,33 @@ it meets it; it prints the frames' CPU a move, the best pass and the median. On 
 the best of nine moves by about 2% between runs where a single run's median moves by 6–11%: a
 figure for comparing two versions of the frames' code, in pairs alternated, since a drifting
 machine moves it too (docs/performance.md, twenty-seventh pass).
+
+``--instructions`` runs the benchmark again under valgrind's callgrind (``PYTHONHASHSEED=0``),
+counting the machine instructions of one such pass only, and prints them per move: a figure that
+neither the machine's speed nor what else runs on it moves (two runs of one code differ by about
+0.05%), for changes of a few per cent. It takes a minute or two for 100 moves.
 """
 
 import argparse
 import cProfile
 import os
 import pstats
+import re
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+UNDER_CALLGRIND = "BENCH_FRAMES_UNDER_CALLGRIND"
+COUNTED = re.compile(r"instructions counted over the frames of (\d+) snapshots")
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -55,6 +68,11 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--passes", type=int, default=0, help="build the frames again, caches emptied (0)"
+    )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count the instructions of one such pass under callgrind instead",
     )
     options = parser.parse_args(argv)
     if not (1 <= options.moves <= 5000 and 0 <= options.spectators <= 50):
@@ -80,6 +98,8 @@ def counted(call: Callable[[], T]) -> tuple[T, float]:
 
 def main(argv: list[str] | None = None) -> int:
     options = arguments(argv)
+    if options.instructions and not os.environ.get(UNDER_CALLGRIND):
+        return count_instructions(sys.argv[1:] if argv is None else argv)
     folder = tempfile.TemporaryDirectory(prefix="cardroom-frames-")
     os.environ["SQLITE_PATH"] = os.path.join(folder.name, "db.sqlite3")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardroom.settings")
@@ -241,18 +261,69 @@ def main(argv: list[str] | None = None) -> int:
             frames_module.RENDERINGS = part_cache.Renderings()
             frames_module.SHARED = frames_module.SharedBySnapshot()
             sockets = [ViewerFrames(viewer=u, granted_table_ids=(), language="es") for u in users]
+            callgrind(options, "on")
             start = time.process_time()
             for seen in shown:
                 for socket in sockets:
                     socket.frame(seen)
-            return (time.process_time() - start) / len(shown) * 1_000_000
+            spent = time.process_time() - start
+            callgrind(options, "off")
+            return spent / len(shown) * 1_000_000
 
         passes = [one_pass() for _ in range(options.passes)]
+        if options.instructions:
+            print(f"instructions counted over the frames of {len(shown)} snapshots")
         print(
             f"frames of the {len(shown)} snapshots again, {options.passes} passes, caches "
             f"emptied: best {min(passes):.0f} us a move, median {statistics.median(passes):.0f}"
         )
     folder.cleanup()
+    return 0
+
+
+def callgrind(options: argparse.Namespace, switch: str) -> None:
+    """Start or stop counting, when this process runs under callgrind for ``--instructions``."""
+    if options.instructions:
+        command = ["callgrind_control", "--instr=" + switch, str(os.getpid())]
+        subprocess.run(command, check=True, capture_output=True)
+
+
+def count_instructions(argv: list[str]) -> int:
+    """Run this benchmark under callgrind with one pass counted, and print its instructions per
+    move (each snapshot's frames for every viewer)."""
+    with tempfile.TemporaryDirectory(prefix="cardroom-callgrind-") as folder:
+        counts = Path(folder) / "callgrind.out"
+        run = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--instr-atstart=no",
+                f"--callgrind-out-file={counts}",
+                sys.executable,
+                "-m",
+                "bench.frames",
+                *argv,
+                "--passes",
+                "1",
+            ],
+            env={**os.environ, UNDER_CALLGRIND: "1", "PYTHONHASHSEED": "0"},
+            capture_output=True,
+            text=True,
+        )
+        found = COUNTED.search(run.stdout)
+        if run.returncode != 0 or found is None or not counts.exists():
+            print(run.stdout + run.stderr, file=sys.stderr)
+            return 1
+        total = next(
+            int(line.split()[1])
+            for line in counts.read_text().splitlines()
+            if line.startswith("totals:")
+        )
+    snapshots = int(found.group(1))
+    print(
+        f"{total:,} instructions for the frames of {snapshots} snapshots, one pass "
+        f"(callgrind): {total / snapshots:,.0f} a move"
+    )
     return 0
 
 
