@@ -56,7 +56,7 @@ class ViewerFrames:
             made = self._parts(snapshot)
             for key, part in made.parts.items():
                 if self.sent.get(key) != made.digests[key]:
-                    RENDERINGS.html(made.digests[key], part)
+                    RENDERINGS.html(made.digests[key], part, self.language)
         self.prepared = made
 
     def frame(self, snapshot: TableSnapshot) -> str | None:
@@ -83,7 +83,7 @@ class ViewerFrames:
             if not changed and snapshot.version == self.version:
                 return ""
             frame += [
-                RENDERINGS.html(made.digests[key], part)
+                RENDERINGS.html(made.digests[key], part, self.language)
                 for key, part in made.parts.items()
                 if key in changed or key == VERSION
             ]

@@ -86,13 +86,14 @@ class Renderings:
         self._html: OrderedDict[str, str] = OrderedDict()
         self._lock = threading.Lock()
 
-    def html(self, digest: str, part: Part) -> str:
+    def html(self, digest: str, part: Part, language: str | None) -> str:
+        """``language``: the active one, which the digest names too."""
         with self._lock:
             html = self._html.get(digest)
             if html is not None:
                 self._html.move_to_end(digest)
                 return html
-        html = render_plain(part)
+        html = render_plain(part, language)
         with self._lock:
             self._html[digest] = html
             if len(self._html) > self.limit:
@@ -100,10 +101,12 @@ class Renderings:
         return html
 
 
-def render_plain(part: Part) -> str:
-    """The part's HTML, its values printed as they are (no number formats looked up)."""
+def render_plain(part: Part, language: str | None) -> str:
+    """The part's HTML in ``language``, the active one (its caller knows it: looking it up costs
+    a frame about what a small tag does), its values printed as they are (no number formats
+    looked up)."""
     template = Engine.get_default().get_template(part.template)
-    return template.render(PartContext(part.context, language=get_language()))
+    return template.render(PartContext(part.context, language=language))
 
 
 class PartContext(Context):
@@ -128,4 +131,5 @@ RENDERINGS = Renderings()
 
 
 def render_part(part: Part) -> str:
-    return RENDERINGS.html(part_digest(part, get_language()), part)
+    language = get_language()
+    return RENDERINGS.html(part_digest(part, language), part, language)

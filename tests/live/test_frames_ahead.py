@@ -53,9 +53,9 @@ def test_a_frame_built_ahead_is_the_frame_the_viewer_would_have_been_sent(
     rendered: list[str] = []
     real_render = part_cache.render_plain
 
-    def counted(part: Any) -> str:
+    def counted(part: Any, language: str | None) -> str:
         rendered.append(part.template)
-        return real_render(part)
+        return real_render(part, language)
 
     monkeypatch.setattr(part_cache, "render_plain", counted)
     shown = ahead.frame(after)

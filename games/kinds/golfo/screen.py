@@ -274,13 +274,11 @@ def hand_part(view: dict[str, Any], facts: TableFacts) -> dict[str, Any]:
             "cards": [],
             "playing": view["lance"] in PLAYING_LANCES,
         }
+    language, drawn = get_language(), facts.last_move.get("drawn", ())
     return {
         "is_player": True,
         "viewer_seat": view["viewer"],
-        "cards": [
-            _own_card(card) | {"drawn": card in facts.last_move.get("drawn", ())}
-            for card in own["cards"]
-        ],
+        "cards": [_own_card(card, language) | {"drawn": card in drawn} for card in own["cards"]],
         "value": own["value"],
         "picking": any(move["kind"] == "discard" for move in view["legal"]),
         "folded": own["folded"],
@@ -347,11 +345,12 @@ def _names(names: Names, seats: Sequence[int]) -> list[str]:
     return [_name(names, seat) for seat in seats]
 
 
-def _face(text: str) -> Face:
-    """A face-up card from the engine's JSON form, e.g. ``"7O#12"``, without its id."""
+def _face(text: str, language: str | None = None) -> Face:
+    """A face-up card from the engine's JSON form, e.g. ``"7O#12"``, without its id, named in
+    ``language`` (the active one, looked up when not given)."""
     notation = text.partition("#")[0]
     rank, suit = notation[:-1], notation[-1]
-    return Face(rank=rank, suit=suit, name=_card_name(rank, suit, get_language()))
+    return Face(rank=rank, suit=suit, name=_card_name(rank, suit, language or get_language()))
 
 
 def face_up_card(text: str) -> Face:
@@ -359,8 +358,8 @@ def face_up_card(text: str) -> Face:
     return _face(text)
 
 
-def _own_card(text: str) -> OwnCard:
-    face = _face(text)
+def _own_card(text: str, language: str | None) -> OwnCard:
+    face = _face(text, language)
     return OwnCard(id=text, rank=face["rank"], suit=face["suit"], name=face["name"], drawn=False)
 
 

@@ -498,9 +498,11 @@ def _piles_part(
 # --- #rummy-melds: the melds on the table ---------------------------------------------------------
 
 
-def _table_meld(meld: Mapping[str, Any], last: Mapping[str, Any]) -> dict[str, Any]:
-    """A meld on the table; one the last move laid or added to is marked, and so is the card it
-    laid off."""
+def _table_meld(
+    meld: Mapping[str, Any], last: Mapping[str, Any], language: str | None
+) -> dict[str, Any]:
+    """A meld on the table, in ``language`` (the active one); one the last move laid or added to
+    is marked, and so is the card it laid off."""
     marked = meld["index"] in last.get("melds", ())
     return _table_meld_in(
         meld["index"],
@@ -510,7 +512,7 @@ def _table_meld(meld: Mapping[str, Any], last: Mapping[str, Any]) -> dict[str, A
         meld["points"],
         last.get("card") if marked else None,
         marked=marked,
-        language=get_language(),
+        language=language,
     )
 
 
@@ -528,7 +530,10 @@ def _table_meld_in(
 ) -> dict[str, Any]:
     """Made once per meld as it lies and language (``language`` is the active one): every frame
     of every viewer shows every meld. Callers only read it."""
-    cards = [_face_up(code, joker_as) | {"last": marked and code == laid_off} for code in codes]
+    cards = [
+        _face_up_in(code, joker_as, language) | {"last": marked and code == laid_off}
+        for code in codes
+    ]
     faces = [
         shown["stands_for"] or str(Card.from_json(code))
         for shown, code in zip(cards, codes, strict=True)
@@ -551,8 +556,9 @@ def _meld_groups(
 ) -> list[dict[str, Any]]:
     """The melds on the table grouped by who laid them, in seat order."""
     groups: dict[int | None, list[dict[str, Any]]] = {}
+    language = get_language()
     for meld in view["melds"]:
-        groups.setdefault(meld["owner"], []).append(_table_meld(meld, last))
+        groups.setdefault(meld["owner"], []).append(_table_meld(meld, last, language))
     return [
         {"name": _name(infos, owner), "melds": melds}
         for owner, melds in sorted(groups.items(), key=lambda item: (item[0] is None, item[0]))
