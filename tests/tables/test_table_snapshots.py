@@ -100,10 +100,10 @@ def test_a_part_is_rendered_once_for_every_viewer_shown_the_same() -> None:
     renderings = Renderings()
     part = Part("tables/_version.html", {"version": 7})
     same = Part("tables/_version.html", {"version": 7})
-    first = renderings.html(part_digest(part, "es"), part)
-    assert renderings.html(part_digest(same, "es"), same) is first
+    first = renderings.html(part_digest(part, "es"), part, "es")
+    assert renderings.html(part_digest(same, "es"), same, "es") is first
     newer = Part("tables/_version.html", {"version": 8})
-    assert renderings.html(part_digest(newer, "es"), newer) != first
+    assert renderings.html(part_digest(newer, "es"), newer, "es") != first
 
 
 def test_a_part_takes_plain_data_only() -> None:
