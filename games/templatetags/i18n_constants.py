@@ -44,16 +44,13 @@ class ConstantTranslateNode(TranslateNode):
 
 
 def _constant(expression: FilterExpression | None) -> bool:
-    """No expression, or one of written text with no filter (its ``var`` is the text itself,
-    or a ``Variable`` of it once ``TranslateNode`` has wrapped it)."""
-    if expression is None:
-        return True
-    text = expression.var
-    return not expression.filters and (isinstance(text, str) or text.literal is not None)
+    """No expression, or one of written text with no filter."""
+    return expression is None or (not expression.filters and _written(expression) is not None)
 
 
 def _written(expression: FilterExpression | None) -> str | None:
-    """The text of a ``_constant`` expression (``None`` for none)."""
+    """The written text of an expression: its ``var`` is the text itself, or a ``Variable`` of
+    it once ``TranslateNode`` has wrapped it (``None`` for no expression, or a variable)."""
     if expression is None:
         return None
     text = expression.var
