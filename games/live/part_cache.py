@@ -37,7 +37,6 @@ def part_digest(part: Part, language: str | None) -> str:
     parts alike but for that order would only be two digests of one HTML."""
     text = orjson.dumps(
         [part.template, language, part.context],
-        option=orjson.OPT_NON_STR_KEYS,
         default=_plain,
     )
     return sys.intern(hashlib.blake2b(text, digest_size=16).hexdigest())

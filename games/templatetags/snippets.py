@@ -45,7 +45,7 @@ def snippets(context: Context, template_name: str, **argument: list[Any]) -> Saf
 
 def _json(arguments: dict[str, Any]) -> bytes:
     """The arguments' keys in the order given, as ``part_digest`` writes a part's."""
-    return orjson.dumps(arguments, option=orjson.OPT_NON_STR_KEYS)
+    return orjson.dumps(arguments)
 
 
 @lru_cache(maxsize=KEPT_SNIPPETS)
