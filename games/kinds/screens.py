@@ -38,8 +38,8 @@ def player_badges(info: PlayerInfo | None) -> dict[str, Any]:
 
 class Part(NamedTuple):
     """One element of the page: its template and the plain data it is rendered from (strings,
-    whole numbers, booleans, ``None``, datetimes, and lists and dicts of them, a dict's keys
-    strings as JSON's are: its digest is written without orjson's slower keys). The template sees
+    whole numbers, booleans, ``None``, datetimes, and lists and dicts of them, the dicts keyed by
+    strings as JSON's are: its digest is orjson's plain writing of it). The template sees
     only ``context``, so the same data always gives the same HTML: a rendering is shared between
     viewers and reused across versions (``games.live.part_cache``, which prints the numbers as they
     are; dates go through the ``date`` filter). The template renders exactly one top-level
