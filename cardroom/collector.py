@@ -13,18 +13,27 @@ of the middle generation (10-140 ms); every move in that time waited, so the p99
 - a young collection waits for ``YOUNG_OBJECTS`` new container objects instead of CPython's 700.
   Most of a move's objects are freed by their reference counts before that, so far fewer survive
   into the older generations, whose collections are the long pauses. In the same 30 s each
-  process then ran three young collections (up to 90 ms) and no older one.
+  process then ran three young collections (up to 90 ms) and no older one;
+- the middle generation is collected after every ``MIDDLE_COLLECTIONS`` young collections instead
+  of CPython's ten. Sockets that connect together (a restarted server's, or a benchmark's 2,000
+  before its play) leave about 150 objects each in the middle generation, where they waited for
+  its next collection: one walk of 147,000 objects a process, 180-260 ms, freeing none, the
+  slowest moves of a 30 s play on three processes (docs/performance.md, twenty-ninth pass).
+  Collected more often, they are walked in smaller pieces (40-160 ms) and reach the old
+  generation sooner; a table's play makes few young collections, so the old generation's full
+  collections still came only when the sockets closed.
 
-The older generations keep CPython's thresholds."""
+The old generation keeps CPython's threshold."""
 
 import gc
 
 YOUNG_OBJECTS = 20_000
+MIDDLE_COLLECTIONS = 2
 
 
 def settle_collector() -> None:
     """Freeze what the process has loaded and let its young objects die before a collection."""
     gc.collect()
     gc.freeze()
-    _young, middle, old = gc.get_threshold()
-    gc.set_threshold(YOUNG_OBJECTS, middle, old)
+    _young, _middle, old = gc.get_threshold()
+    gc.set_threshold(YOUNG_OBJECTS, MIDDLE_COLLECTIONS, old)
