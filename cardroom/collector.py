@@ -19,7 +19,7 @@ of the middle generation (10-140 ms); every move in that time waited, so the p99
   before its play) leave about 150 objects each in the middle generation, where they waited for
   its next collection: one walk of 147,000 objects a process, 180-260 ms, freeing none, the
   slowest moves of a 30 s play on three processes (docs/performance.md, twenty-ninth pass).
-  Collected more often, they are walked in smaller pieces (40-160 ms) and reach the old
+  Collected more often, they are walked in smaller pieces (40-175 ms) and reach the old
   generation sooner; a table's play makes few young collections, so the old generation's full
   collections still came only when the sockets closed.
 
