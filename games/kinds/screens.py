@@ -5,7 +5,7 @@ players (``PlayerInfo``) and the table's facts besides the view (``TableFacts``)
 for every viewer at every move, so they are named tuples: made in about a third of a frozen
 dataclass's time (docs/performance.md, twenty-eighth pass)."""
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from datetime import datetime
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
@@ -83,10 +83,25 @@ class Shared(Protocol):
         hand, his controls) is not built through here."""
         ...
 
+    def lasting(self, make: Callable[..., Part], *inputs: Hashable) -> Part:
+        """``make(*inputs)``, a part of the viewer's own that is made of ``inputs`` alone (his
+        hand, the cards he just drew): given again, not made again, to whoever asks with the same
+        inputs in the same language, at this version or a later one. At a table most moves leave
+        most players' own parts as they were."""
+        ...
 
-def built_alone(key: str, build: Callable[[], Part]) -> Part:
+
+class BuiltAlone:
     """For one viewer alone (a page, a replay step, a test): every part is built for him."""
-    return build()
+
+    def __call__(self, key: str, build: Callable[[], Part]) -> Part:
+        return build()
+
+    def lasting(self, make: Callable[..., Part], *inputs: Hashable) -> Part:
+        return make(*inputs)
+
+
+built_alone = BuiltAlone()
 
 
 __all__ = ["Part", "PlayerInfo", "Shared", "TableFacts", "built_alone", "player_badges"]

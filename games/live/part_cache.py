@@ -14,7 +14,7 @@ import hashlib
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import orjson
@@ -23,6 +23,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language
 
 from games.kinds.screens import Part
+from games.live.kept import Kept
 
 KEPT_RENDERINGS = 4096
 
@@ -53,12 +54,14 @@ class SharedParts:
     """The parts of one snapshot that its viewers reading one language are shown alike
     (``games.kinds.screens.Shared``), each built once with its digest: the first viewer's frame
     builds them, the others' take them. Safe to share between the threads that build frames (two
-    that build the same part at once keep the first one stored)."""
+    that build the same part at once keep the first one stored). A viewer's own part made of
+    named inputs comes from ``LASTING``, across snapshots."""
 
     def __init__(self, language: str) -> None:
         self.language = language
         self._parts: dict[str, Part] = {}
         self._digests: dict[int, str] = {}
+        self._lasting: dict[int, Part] = {}
 
     def __call__(self, key: str, build: Callable[[], Part]) -> Part:
         part = self._parts.get(key)
@@ -70,10 +73,33 @@ class SharedParts:
                 self._digests[id(built)] = digest
         return part
 
+    def lasting(self, make: Callable[..., Part], *inputs: Hashable) -> Part:
+        """Held here as long as this holder, whatever ``LASTING`` forgets meanwhile, so that
+        its id names no other part."""
+        part, digest = LASTING.get(
+            (make, inputs, self.language),
+            lambda: _digested(make(*inputs), self.language),
+        )
+        self._lasting[id(part)] = part
+        self._digests[id(part)] = digest
+        return part
+
     def digest(self, part: Part) -> str:
         """``part_digest`` of a part in this language, worked out once for the parts held here
         (by identity: each lives as long as this holder, so no other part has its id)."""
         return self._digests.get(id(part)) or part_digest(part, self.language)
+
+
+def _digested(part: Part, language: str) -> tuple[Part, str]:
+    return part, part_digest(part, language)
+
+
+KEPT_LASTING = 4096
+LASTING: Kept[tuple[Part, str]] = Kept(KEPT_LASTING)
+"""A viewer's own parts made of named inputs (``Shared.lasting``), with their digests: at a
+table most moves change one player's hand, and the others' are taken from here rather than made
+and digested again. Each process keeps the latest few thousand, more than the players whose
+sockets it holds at 500 tables (their hands are asked for at every move of their tables)."""
 
 
 class Renderings:

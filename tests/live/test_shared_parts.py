@@ -1,10 +1,13 @@
 """What a table's viewers are shown alike is built once per snapshot and language in a process
-(``games.live.frames.SHARED``), and that changes nobody's frame: bots play whole matches of
-Rummy 70 and Golfo and a coup of each house game while every player, a spectator and an anonymous
-visitor, in Spanish and in English, are sent each version twice, once by sockets that share the
-process's snapshot and once by a socket alone with a copy of his own. The two frames are the same
-at every version: a part built for one viewer is never shown to another who should see it
-otherwise (his hand, his moves, his own words for a move, a chat he may not read)."""
+(``games.live.frames.SHARED``), and a viewer's own part made of named inputs once for as long as
+the process keeps it (``games.live.part_cache.LASTING``), and that changes nobody's frame: bots
+play whole matches of Rummy 70 and Golfo and a coup of each house game while every player, a
+spectator and an anonymous visitor, in Spanish and in English, are sent each version twice, once
+by sockets that share the process's snapshot and its lasting parts and once by a socket alone
+with a copy of his own, every part made afresh for him. The two frames are the same at every
+version: a part built for one viewer is never shown to another who should see it otherwise (his
+hand, his moves, his own words for a move, a chat he may not read), nor a part made for a version
+at a later one that shows it otherwise (his hand, the cards he just drew)."""
 
 import dataclasses
 from collections.abc import Callable
@@ -13,11 +16,13 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.test import override_settings
 
+from games.live import part_cache
 from games.live.frames import SHARED, ViewerFrames
+from games.live.kept import Kept
 from games.models import Game, Table, User
 from games.tables import seating
 from games.tables.selectors import Viewer
-from games.tables.snapshots import read_snapshot
+from games.tables.snapshots import TableSnapshot, read_snapshot
 from tests.conftest import MakeUser
 from tests.support.house_coups import COUPS, play_step, seated_pair
 from tests.support.matches import bot_move, match_of, start_match
@@ -54,9 +59,19 @@ class Watchers:
         assert snapshot is not None
         for together, alone in self.pairs:
             frame = together.frame(snapshot)
-            assert frame == alone.frame(dataclasses.replace(snapshot)), (
+            assert frame == self._alone(alone, dataclasses.replace(snapshot)), (
                 f"{together.viewer} ({together.language}) at version {snapshot.version}"
             )
+
+    @staticmethod
+    def _alone(frames: ViewerFrames, snapshot: TableSnapshot) -> str | None:
+        """``frames``' frame of ``snapshot`` with the process's lasting parts set aside."""
+        lasting = part_cache.LASTING
+        part_cache.LASTING = Kept(part_cache.KEPT_LASTING)
+        try:
+            return frames.frame(snapshot)
+        finally:
+            part_cache.LASTING = lasting
 
 
 def everyone(players: list[User], watchers: list[User]) -> list[tuple[Viewer, str]]:

@@ -252,14 +252,16 @@ def _face_up_in(code: str, joker_as: str | None, language: str | None) -> dict[s
 
 
 @lru_cache(maxsize=1024)
-def _in_hand_in(code: str, language: str | None) -> dict[str, Any]:
+def _in_hand_in(code: str, drawn: bool, language: str | None) -> dict[str, Any]:
     """A card of the viewer's hand (``_hand_card.html``): a button the browser selects by id,
-    sorts by rank or suit and stages into melds by face and points. Made once per card and
-    language (``language`` is the active one); callers only read it."""
+    sorts by rank or suit and stages into melds by face and points, marked while it is one his
+    last move brought in (``drawn``). Made once per card, mark and language (``language`` is
+    the active one), and held by every hand that holds the card: callers only read it."""
     card = Card.from_json(code)
     suit = _suit(card)
     return {
         "code": code,
+        "drawn": drawn,
         "face": str(card),
         "joker": card.is_joker,
         "suit": suit,
@@ -586,26 +588,43 @@ def _melds_part(
 
 
 def _hand_part(
-    view: Mapping[str, Any], players: Sequence[PlayerInfo], last: Mapping[str, Any]
+    view: Mapping[str, Any],
+    players: Sequence[PlayerInfo],
+    last: Mapping[str, Any],
+    shared: Shared = built_alone,
 ) -> Part:
     """The viewer's cards, and what the browser needs to stage melds from them; hidden for a
     spectator. Nothing else: it changes only when his hand does, or when the cards his own last
-    move brought in (``drawn``, his alone) stop being marked. It carries his engine seat (even
+    move brought in (``drawn``, his alone) stop being marked, so it is made of those alone and
+    lasts across the other players' moves (``Shared.lasting``). It carries his engine seat (even
     out of the match), by which the page's style marks his row of the players and his turn on
     the piles, two parts every viewer shares."""
+    hand = view["hand"]
+    return shared.lasting(
+        _hand_part_of,
+        None if hand is None else tuple(hand),
+        tuple(last.get("drawn", ())),
+        _viewer_engine_seat(players),
+        view["opening_points"],
+    )
+
+
+def _hand_part_of(
+    hand: tuple[str, ...] | None,
+    drawn: tuple[str, ...],
+    viewer_seat: int | None,
+    opening_points: int,
+) -> Part:
     template = "tables/rummy70/_hand.html"
-    viewer_seat = _viewer_engine_seat(players)
-    if view["hand"] is None:
+    if hand is None:
         return Part(template, {"hand": None, "viewer_seat": viewer_seat})
-    language, drawn = get_language(), last.get("drawn", ())
+    language = get_language()
     return Part(
         template,
         {
             "viewer_seat": viewer_seat,
-            "hand": [
-                _in_hand_in(code, language) | {"drawn": code in drawn} for code in view["hand"]
-            ],
-            "opening_points": view["opening_points"],
+            "hand": [_in_hand_in(code, code in drawn, language) for code in hand],
+            "opening_points": opening_points,
             "face_labels": _face_labels_in(language),
         },
     )
@@ -692,7 +711,7 @@ def parts(
         ),
         "rummy-piles": shared("rummy-piles", lambda: _piles_part(view, infos, last)),
         "rummy-melds": shared(melds, lambda: _melds_part(view, infos, last)),
-        "rummy-hand": _hand_part(view, players, last),
+        "rummy-hand": _hand_part(view, players, last, shared),
         "rummy-controls": _controls_part(view, infos, facts),
     }
 
