@@ -265,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
         def one_pass() -> float:
             frames_module.RENDERINGS = part_cache.Renderings()
             frames_module.SHARED = frames_module.SharedBySnapshot()
+            part_cache.LASTING.clear()
             sockets = [ViewerFrames(viewer=u, granted_table_ids=(), language="es") for u in users]
             gc.collect()
             callgrind(options, "on")
