@@ -46,8 +46,8 @@ def page_parts(
         if live.tournament is not None
         else shared(TOURNAMENT, lambda: tournament_part(live)),
         "seats": shared(_seats_key(live.view), lambda: seats_part(live)),
-        "seat-mark": _seat_mark_part(live.view),
-        "turn-clock": turn_clock_part(live),
+        "seat-mark": shared.lasting(_seat_mark_part, _seat_position(live.view)),
+        "turn-clock": turn_clock_part(live, shared),
     }
     screen = screen_parts(live, shared)
     parts.update(screen)
@@ -134,9 +134,12 @@ def _seats_key(view: TableView) -> str:
     return "seats " + bytes(flags).hex()
 
 
-def _seat_mark_part(view: TableView) -> Part:
+def _seat_position(view: TableView) -> int | None:
+    return next((seat.position for seat in view.seats if seat.is_viewer), None)
+
+
+def _seat_mark_part(position: int | None) -> Part:
     """``#seat-mark``: the position of the viewer's seat, none when he has no seat."""
-    position = next((seat.position for seat in view.seats if seat.is_viewer), None)
     return Part("tables/_seat_mark.html", {"position": position})
 
 

@@ -185,7 +185,8 @@ def parts(
     """The screen's parts for one viewer, by element id in page order, from the engine's
     ``view(state, viewer)`` and the table's ``facts`` only. Only the hand (which also says the
     viewer's seat) and the controls depend on who looks; the seats, the pots and the showdown
-    are the same for every viewer of the table, and come from ``shared``."""
+    are the same for every viewer of the table, and come from ``shared``; the hand lasts while
+    it is the same (``Shared.lasting``)."""
     names = {player.seat: player for player in players}
     last = facts.last_move
     return {
@@ -194,7 +195,7 @@ def parts(
         SHOWDOWN: shared(
             SHOWDOWN, lambda: Part(TEMPLATES[SHOWDOWN], showdown_part(view, names, facts))
         ),
-        HAND: Part(TEMPLATES[HAND], hand_part(view, facts)),
+        HAND: hand_part(view, facts, shared),
         CONTROLS: Part(TEMPLATES[CONTROLS], controls_part(view, names, facts)),
     }
 
@@ -260,29 +261,59 @@ def _standings(places: list[int] | None, names: Names) -> list[dict[str, Any]]:
     return [{"place": places[seat], "name": _name(names, seat)} for seat in order]
 
 
-def hand_part(view: dict[str, Any], facts: TableFacts) -> dict[str, Any]:
+def hand_part(view: dict[str, Any], facts: TableFacts, shared: Shared = built_alone) -> Part:
     """The viewer's own cards (picks during his descarte), or why he has none, and a player's
     engine seat (``viewer_seat``: the style sheet turns the seats from it). Nothing here moves
-    when another player speaks."""
+    when another player speaks: it lasts while it is the same (``Shared.lasting``)."""
     own = _own(view)
     if own is None:
-        return {"is_player": False, "viewer_role": facts.viewer_role, "viewer_seat": None}
+        return shared.lasting(_no_hand, facts.viewer_role)
     if not own["cards"]:
-        return {
+        return shared.lasting(_empty_hand, view["viewer"], view["lance"] in PLAYING_LANCES)
+    return shared.lasting(
+        _hand,
+        view["viewer"],
+        tuple(own["cards"]),
+        tuple(facts.last_move.get("drawn", ())),
+        own["value"],
+        any(move["kind"] == "discard" for move in view["legal"]),
+        own["folded"],
+    )
+
+
+def _no_hand(viewer_role: str) -> Part:
+    return Part(
+        TEMPLATES[HAND], {"is_player": False, "viewer_role": viewer_role, "viewer_seat": None}
+    )
+
+
+def _empty_hand(viewer_seat: int, playing: bool) -> Part:
+    return Part(
+        TEMPLATES[HAND],
+        {"is_player": True, "viewer_seat": viewer_seat, "cards": [], "playing": playing},
+    )
+
+
+def _hand(
+    viewer_seat: int,
+    cards: tuple[str, ...],
+    drawn: tuple[str, ...],
+    value: int | None,
+    picking: bool,
+    folded: bool,
+) -> Part:
+    language = get_language()
+    return Part(
+        TEMPLATES[HAND],
+        {
             "is_player": True,
-            "viewer_seat": view["viewer"],
-            "cards": [],
-            "playing": view["lance"] in PLAYING_LANCES,
-        }
-    language, drawn = get_language(), facts.last_move.get("drawn", ())
-    return {
-        "is_player": True,
-        "viewer_seat": view["viewer"],
-        "cards": [_own_card(card, language) | {"drawn": card in drawn} for card in own["cards"]],
-        "value": own["value"],
-        "picking": any(move["kind"] == "discard" for move in view["legal"]),
-        "folded": own["folded"],
-    }
+            "viewer_seat": viewer_seat,
+            "cards": [_own_card(card, language) | {"drawn": card in drawn} for card in cards],
+            "value": value,
+            "picking": picking,
+            "folded": folded,
+        },
+    )
 
 
 def controls_part(view: dict[str, Any], names: Names, facts: TableFacts) -> dict[str, Any]:

@@ -656,17 +656,23 @@ def _moves(view: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _controls_part(
-    view: Mapping[str, Any], infos: Mapping[int, PlayerInfo], facts: TableFacts
+    view: Mapping[str, Any],
+    infos: Mapping[int, PlayerInfo],
+    facts: TableFacts,
+    shared: Shared = built_alone,
 ) -> Part:
     """What the viewer may do now (``shows``): nothing after a hand (the result part has the
     forms), watch, make one of his moves, or wait for the player to move; each with only what
-    it shows, so every player waiting for the same one gets the same part."""
+    it shows. His moves are his own; every viewer shown the same of the rest (all the players
+    waiting for the same one) is given one part, from ``shared``."""
     template = "tables/rummy70/_controls.html"
     if view["hand_end"] is not None:
-        return Part(template, {"shows": "ended"})
+        return shared("rummy-controls ended", lambda: Part(template, {"shows": "ended"}))
     if view["viewer"] is None:
-        return Part(
-            template, {"shows": "watching", "eliminated": facts.viewer_role == "eliminated"}
+        eliminated = facts.viewer_role == "eliminated"
+        return shared(
+            f"rummy-controls watching {eliminated}",
+            lambda: Part(template, {"shows": "watching", "eliminated": eliminated}),
         )
     if view["legal"]["kinds"]:
         return Part(
@@ -679,7 +685,10 @@ def _controls_part(
             },
         )
     waits_for = "cutting" if view["phase"] == "cut" else "waiting"
-    return Part(template, {"shows": waits_for, "turn_name": _name(infos, view["turn"])})
+    return shared(
+        f"rummy-controls {waits_for}",
+        lambda: Part(template, {"shows": waits_for, "turn_name": _name(infos, view["turn"])}),
+    )
 
 
 # --- the screen -----------------------------------------------------------------------------------
@@ -696,7 +705,8 @@ def parts(
     """The screen's six parts for one viewer, in page order, by element id, each from the
     engine's ``view(state, viewer)``, the players and the table's facts only. The players, the
     piles, the melds (a player's or a spectator's) and the result (by the answers it asks of the
-    viewer) are the same for every viewer, and come from ``shared``.
+    viewer) are the same for every viewer, and come from ``shared``, as do the controls of those
+    who wait or watch; the hand lasts while it is the same (``Shared.lasting``).
 
     ``viewer_seat`` is ``None`` for anyone not still in the match, as is the view's viewer; the
     viewer's engine seat even then (an eliminated player answering the rematch) comes from
@@ -712,7 +722,7 @@ def parts(
         "rummy-piles": shared("rummy-piles", lambda: _piles_part(view, infos, last)),
         "rummy-melds": shared(melds, lambda: _melds_part(view, infos, last)),
         "rummy-hand": _hand_part(view, players, last, shared),
-        "rummy-controls": _controls_part(view, infos, facts),
+        "rummy-controls": _controls_part(view, infos, facts, shared),
     }
 
 
