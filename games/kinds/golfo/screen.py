@@ -185,8 +185,8 @@ def parts(
     """The screen's parts for one viewer, by element id in page order, from the engine's
     ``view(state, viewer)`` and the table's ``facts`` only. Only the hand (which also says the
     viewer's seat) and the controls depend on who looks; the seats, the pots and the showdown
-    are the same for every viewer of the table, and come from ``shared``; the hand lasts while
-    it is the same (``Shared.lasting``)."""
+    are the same for every viewer of the table, and come from ``shared``, as do the controls of
+    those who only wait or watch; the hand lasts while it is the same (``Shared.lasting``)."""
     names = {player.seat: player for player in players}
     last = facts.last_move
     return {
@@ -196,7 +196,7 @@ def parts(
             SHOWDOWN, lambda: Part(TEMPLATES[SHOWDOWN], showdown_part(view, names, facts))
         ),
         HAND: hand_part(view, facts, shared),
-        CONTROLS: Part(TEMPLATES[CONTROLS], controls_part(view, names, facts)),
+        CONTROLS: controls_part(view, names, facts, shared),
     }
 
 
@@ -316,23 +316,36 @@ def _hand(
     )
 
 
-def controls_part(view: dict[str, Any], names: Names, facts: TableFacts) -> dict[str, Any]:
+def controls_part(
+    view: dict[str, Any], names: Names, facts: TableFacts, shared: Shared = built_alone
+) -> Part:
     """Whose turn it is and the viewer's moves, each a form for the table; after a hand, his
-    "Listo". A player waiting for another sees what a spectator sees."""
+    "Listo". A player waiting for another sees what a spectator sees: one part for all of them,
+    from ``shared``."""
     own = _own(view)
     turn = view["turn"]
     moves = _moves(view["legal"], own)
     may_be_ready = bool(own and view["lance"] == "hand_over" and own["stack"] > 0)
-    return {
-        "table_id": facts.table_id,
-        "viewer_turn": turn is not None and turn == view["viewer"],
-        "turn_name": _name(names, turn) if turn is not None else "",
-        "lance_name": str(LANCE_NAMES[view["lance"]]) if turn is not None else "",
-        "moves": moves,
-        "stack": own["stack"] if own and (moves["bet"] or moves["raise_"]) else None,
-        "may_be_ready": may_be_ready,
-        "is_ready": may_be_ready and view["viewer"] in facts.ready_seats,
-    }
+    viewer_turn = turn is not None and turn == view["viewer"]
+
+    def controls() -> Part:
+        return Part(
+            TEMPLATES[CONTROLS],
+            {
+                "table_id": facts.table_id,
+                "viewer_turn": viewer_turn,
+                "turn_name": _name(names, turn) if turn is not None else "",
+                "lance_name": str(LANCE_NAMES[view["lance"]]) if turn is not None else "",
+                "moves": moves,
+                "stack": own["stack"] if own and (moves["bet"] or moves["raise_"]) else None,
+                "may_be_ready": may_be_ready,
+                "is_ready": may_be_ready and view["viewer"] in facts.ready_seats,
+            },
+        )
+
+    if may_be_ready or any(moves.values()):
+        return controls()
+    return shared(f"golfo-controls {'turn' if viewer_turn else 'waiting'}", controls)
 
 
 # --- the pieces --------------------------------------------------------------------------------
