@@ -80,7 +80,7 @@ class Shared(Protocol):
         reads one language and is given the same ``key``. The key names the part and everything
         it shows that is not the same for all those viewers (a player's melds part offers forms,
         a spectator's does not: two keys); a part that shows anything of the viewer's own (his
-        hand, his controls) is not built through here."""
+        hand, his moves) is not built through here."""
         ...
 
     def lasting(self, make: Callable[..., Part], *inputs: Hashable) -> Part:
