@@ -13,7 +13,13 @@ of the middle generation (10-140 ms); every move in that time waited, so the p99
 - a young collection waits for ``YOUNG_OBJECTS`` new container objects instead of CPython's 700.
   Most of a move's objects are freed by their reference counts before that, so far fewer survive
   into the older generations, whose collections are the long pauses. In the same 30 s each
-  process then ran three young collections (up to 90 ms) and no older one;
+  process then ran three young collections (up to 90 ms) and no older one. CPython counts the
+  young generation net: an object freed, however old, takes one off the count. At play a table's
+  new state replaces its old one, so the count grows slowly while the young generation fills
+  with the latest state of every table and socket (60,000 objects a process at 500 tables, a
+  walk of 45-75 ms): the threshold sets how often that walk comes, not how long it is. At 20,000
+  it came every four to six seconds in Golfo's play; at 50,000, once or not at all in 120 s
+  (docs/performance.md, thirty-first pass);
 - the middle generation is collected after every ``MIDDLE_COLLECTIONS`` young collections instead
   of CPython's ten. Sockets that connect together (a restarted server's, or a benchmark's 2,000
   before its play) leave about 150 objects each in the middle generation, where they waited for
@@ -27,7 +33,7 @@ The old generation keeps CPython's threshold."""
 
 import gc
 
-YOUNG_OBJECTS = 20_000
+YOUNG_OBJECTS = 50_000
 MIDDLE_COLLECTIONS = 2
 
 
