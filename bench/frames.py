@@ -49,7 +49,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
@@ -184,6 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     while len(figures["move"]) < options.moves:
         game, engine, state = match_of(table)
         seat = seat_to_move(table)
+        fields: dict[str, str] = {}
+        kind = ""
+        if game.status != Game.Status.FINISHED and seat is None:
+            waiting = list(listos(game, engine, state))
+            seat, fields = waiting[0] if waiting else (None, {})
+            kind = "ready, deals" if len(waiting) == 1 else "ready"
         if game.status == Game.Status.FINISHED or seat is None:
             if not bot_move(table):
                 break
@@ -193,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
             for viewer in viewers:
                 viewer.frame(snapshot)
             continue
-        fields = fields_of(engine.bot.decide(engine.view(state, seat)))
+        fields = fields or fields_of(engine.bot.decide(engine.view(state, seat)))
         move = partial(
             play.play,
             table_id=table.pk,
@@ -217,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
             sent += len(frame or "")
             frames_ms += ms
             figures["frame"].append(ms)
-        kinds.append(str(fields.get("move", "")))
+        kinds.append(kind or str(fields.get("move", "")))
         figures["move"].append(move_ms)
         figures["here"].append(0.0 if handed else snapshot_ms)
         figures["snapshot"].append(snapshot_ms)
@@ -332,6 +338,21 @@ def count_instructions(argv: list[str]) -> int:
         f"(callgrind): {total / snapshots:,.0f} a move"
     )
     return 0
+
+
+def listos(game: Any, engine: Any, state: Any) -> Iterator[tuple[int, dict[str, str]]]:
+    """The "Listo"s a table counts itself (Golfo's: its engine has no such move) that a hand's end
+    waits for, each with the form a browser sends: the last deals the next hand, as at a table
+    whose players all click it (docs/performance.md, thirty-first pass): counted apart, as
+    "ready, deals"."""
+    from games.engine.protocol import HAND_OVER
+    from games.kinds.registry import game_kind
+
+    if engine.stage(state) != HAND_OVER or game_kind(game.game).rules.counts_ready:
+        return
+    for seat in engine.waits_for(state):
+        if seat not in game.ready:
+            yield seat, {"move": "ready"}
 
 
 def print_by_kind(kinds: list[str], figures: dict[str, list[float]]) -> None:
