@@ -18,8 +18,8 @@ of the middle generation (10-140 ms); every move in that time waited, so the p99
   new state replaces its old one, so the count grows slowly while the young generation fills
   with the latest state of every table and socket (60,000 objects a process at 500 tables, a
   walk of 45-75 ms): the threshold sets how often that walk comes, not how long it is. At 20,000
-  it came every four to six seconds in Golfo's play; at 50,000, once or not at all in 120 s
-  (docs/performance.md, thirty-first pass);
+  it came every four to ten seconds in the first half-minute of Golfo's play; at 50,000, once or
+  twice in 120 s (docs/performance.md, thirty-first pass);
 - the middle generation is collected after every ``MIDDLE_COLLECTIONS`` young collections instead
   of CPython's ten. Sockets that connect together (a restarted server's, or a benchmark's 2,000
   before its play) leave about 150 objects each in the middle generation, where they waited for
