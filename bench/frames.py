@@ -49,7 +49,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
@@ -123,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     from tests.support.matches import (
         bot_move,
         golfo_fields,
+        listos_awaited,
         match_of,
         rummy_fields,
         seat_to_move,
@@ -186,9 +187,10 @@ def main(argv: list[str] | None = None) -> int:
         seat = seat_to_move(table)
         fields: dict[str, str] = {}
         kind = ""
-        if game.status != Game.Status.FINISHED and seat is None:
-            waiting = list(listos(game, engine, state))
-            seat, fields = waiting[0] if waiting else (None, {})
+        waiting = [] if seat is not None else listos_awaited(game)
+        if waiting:
+            # Golfo's "Listo"s, the one that deals the next hand counted apart.
+            seat, fields = waiting[0], {"move": "ready"}
             kind = "ready, deals" if len(waiting) == 1 else "ready"
         if game.status == Game.Status.FINISHED or seat is None:
             if not bot_move(table):
@@ -338,21 +340,6 @@ def count_instructions(argv: list[str]) -> int:
         f"(callgrind): {total / snapshots:,.0f} a move"
     )
     return 0
-
-
-def listos(game: Any, engine: Any, state: Any) -> Iterator[tuple[int, dict[str, str]]]:
-    """The "Listo"s a table counts itself (Golfo's: its engine has no such move) that a hand's end
-    waits for, each with the form a browser sends: the last deals the next hand, as at a table
-    whose players all click it (docs/performance.md, thirty-first pass): counted apart, as
-    "ready, deals"."""
-    from games.engine.protocol import HAND_OVER
-    from games.kinds.registry import game_kind
-
-    if engine.stage(state) != HAND_OVER or game_kind(game.game).rules.counts_ready:
-        return
-    for seat in engine.waits_for(state):
-        if seat not in game.ready:
-            yield seat, {"move": "ready"}
 
 
 def print_by_kind(kinds: list[str], figures: dict[str, list[float]]) -> None:

@@ -152,14 +152,22 @@ def bot_fields(table: Table) -> tuple[User, dict[str, str]] | None:
     return user_at(game, seat), rummy_fields(rummy.bot.decide(kind.view(state, seat)))
 
 
+def listos_awaited(game: Game) -> list[int]:
+    """The seats whose "Listo" the table counts itself (Golfo's: its engine has no such move)
+    and still waits for between hands; the last of them deals the next hand."""
+    match = game_kind(game.game).rules.load(game.state)
+    if game.status == Game.Status.FINISHED or match.counts_ready or match.stage != HAND_OVER:
+        return []
+    return [seat for seat in match.waits_for() if seat not in game.ready]
+
+
 def player_move(table: Table) -> bool:
     """The bot's choice for the seat on turn, sent by that player as his browser's form; between
     hands, each player's "Listo" (Rummy 70's is a move of the engine's, Golfo's the table's)."""
     game, engine, state = match_of(table)
     seat = seat_to_move(table)
-    match = game_kind(game.game).rules.load(game.state)
-    waiting = [seat for seat in match.waits_for() if seat not in game.ready]
-    if seat is None and game.game == "golfo" and match.stage == HAND_OVER and waiting:
+    waiting = listos_awaited(game)
+    if seat is None and waiting:
         user = user_at(game, waiting[0])
         play.play(
             table_id=table.pk,
