@@ -138,14 +138,19 @@ def _verify_next_hand(state: State, seat: int | None) -> None:
 
 
 def _verify_rebuy(state: State, seat: int, amount: int) -> None:
-    """A new stake, only with no chips left, not while still in a hand being played, and no
-    larger than the starting stack."""
-    player = state.players[seat]
-    playing = player.in_hand and state.lance in HAND_LANCES
-    if state.options.stakes is not Stakes.REBUY or player.stack > 0 or playing:
+    """A new stake, only when he may take one, and no larger than the starting stack."""
+    if not _may_rebuy(state, seat):
         raise RebuyRefused()
     if not 0 < amount <= state.options.starting_stack:
         raise AmountOutOfRange(minimum=1, maximum=state.options.starting_stack)
+
+
+def _may_rebuy(state: State, seat: int) -> bool:
+    """At a rebuy table, a seated player with no chips left who is not in a hand being played
+    (the caller has checked that the match goes on and that he is still in it)."""
+    player = state.players[seat]
+    playing = player.in_hand and state.lance in HAND_LANCES
+    return state.options.stakes is Stakes.REBUY and player.stack <= 0 and not playing
 
 
 def can(state: State, seat: int | None, action: Action) -> bool:
@@ -214,7 +219,8 @@ def legal_moves(state: State, seat: int | None) -> list[dict[str, Any]]:
     if not 0 <= seat < len(state.players) or state.players[seat].eliminated:
         return []
     player = state.players[seat]
-    if can(state, seat, Rebuy(state.options.starting_stack)):
+    # Asked without raising a refusal: every view asks it of its viewer and of the seat on turn.
+    if state.lance is not Lance.MATCH_OVER and _may_rebuy(state, seat):
         return [{"kind": "rebuy", "min": 1, "max": state.options.starting_stack}]
     if state.turn != seat:
         return []

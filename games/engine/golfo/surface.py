@@ -9,7 +9,7 @@ from typing import Any
 from games.engine.cards import Card
 from games.engine.golfo import bot
 from games.engine.golfo.actions import Action, Discard, Fold, NextHand, Pass
-from games.engine.golfo.match import new_match, replay
+from games.engine.golfo.match import legal_moves, new_match, replay
 from games.engine.golfo.options import Options, Stakes
 from games.engine.golfo.state import Lance, State
 from games.engine.golfo.views import view
@@ -114,8 +114,13 @@ def waits_for(state: State) -> list[int]:
 
 
 def awaited_between_hands(state: State) -> list[int]:
-    """The seats that may rebuy before the next deal."""
-    return [seat for seat in range(len(state.players)) if "rebuy" in move_kinds(view(state, seat))]
+    """The seats that may rebuy before the next deal: asked of each seat's legal moves, not of
+    its whole view (which a "Listo" asked four times over, a seat each)."""
+    return [
+        seat
+        for seat in range(len(state.players))
+        if any(move["kind"] == "rebuy" for move in legal_moves(state, seat))
+    ]
 
 
 def winner(state: State) -> int | None:

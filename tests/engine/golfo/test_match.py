@@ -19,6 +19,7 @@ from games.engine.golfo import (
     Stakes,
     State,
     apply,
+    awaited_between_hands,
     legal_moves,
     view,
 )
@@ -54,6 +55,13 @@ def test_a_player_left_without_chips_may_take_a_new_stake_up_to_the_starting_sta
     state = play(state, (1, Rebuy(60)))
     assert state.players[1].stack == 60 and state.players[1].rebought == 60
     assert code(state, 1, Rebuy(40)) == "rebuy_refused"  # once he has chips again
+
+
+def test_between_hands_the_table_awaits_only_the_player_who_may_take_a_new_stake() -> None:
+    state = bust_seat_1(SMALL)
+    assert awaited_between_hands(state) == [1]
+    assert awaited_between_hands(play(state, (1, Rebuy(60)))) == []
+    assert awaited_between_hands(bust_seat_1(FREEZEOUT)) == []  # out, not awaited
 
 
 def test_without_a_new_stake_he_sits_out_and_the_others_play_as_a_table_of_three() -> None:

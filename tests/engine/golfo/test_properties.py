@@ -102,6 +102,9 @@ def test_random_legal_play_keeps_every_rule(
         assert violations(new) == []
         for viewer in [None, *range(players)]:
             assert leaks(new, viewer, view(new, viewer)) == []
+        for other in range(players):
+            offered = any(move["kind"] == "rebuy" for move in legal_moves(new, other))
+            assert offered == can(new, other, Rebuy(options.starting_stack))
         log.append((seat, action))
         state = new
     assert state_to_json(replay(seed, options, players, log)) == state_to_json(state)
