@@ -23,16 +23,15 @@ def golfo_deck() -> list[Card]:
     return build_deck(RANKS)
 
 
-def suit_total(cards: Iterable[Card], suit: Suit) -> int:
-    """The value of ``cards`` in one suit: its highest four cards added up."""
-    ranks = sorted((card.rank for card in cards if card.suit is suit), reverse=True)
-    return sum(ranks[:COUNTED_PER_SUIT])
-
-
 def hand_value(cards: Iterable[Card] | str) -> int:
-    """The highest total of one suit, counting at most four cards of it.
+    """The highest total of one suit, counting at most four cards of it (its highest four).
 
     ``cards`` are Card objects or their notation, e.g. ``hand_value("9O 8O 7O 6O 5O") == 30``.
     """
-    held = parse(cards) if isinstance(cards, str) else list(cards)
-    return max(suit_total(held, suit) for suit in SUITS)
+    held = parse(cards) if isinstance(cards, str) else cards
+    ranks: dict[Suit, list[int]] = {}
+    for card in held:
+        ranks.setdefault(card.suit, []).append(card.rank)
+    return max(
+        (sum(sorted(suit, reverse=True)[:COUNTED_PER_SUIT]) for suit in ranks.values()), default=0
+    )

@@ -25,7 +25,10 @@ def pots(players: Sequence[Player]) -> list[Pot]:
     committed = [player.committed for player in players]
     if not any(committed):
         return []
-    caps = sorted({player.committed for player in players if player.all_in})
+    # Each seat's standing read once: every view of every viewer asks for the pots.
+    live = [player.live for player in players]
+    all_in = [player.all_in for player in players]
+    caps = sorted({put for put, capped in zip(committed, all_in, strict=True) if capped})
     top = max(committed)
     if not caps or caps[-1] < top:
         caps.append(top)
@@ -35,8 +38,8 @@ def pots(players: Sequence[Player]) -> list[Pot]:
         amount = sum(min(put, cap) - min(put, floor) for put in committed)
         eligible = tuple(
             seat
-            for seat, player in enumerate(players)
-            if player.live and (player.committed >= cap or not player.all_in)
+            for seat, put in enumerate(committed)
+            if live[seat] and (put >= cap or not all_in[seat])
         )
         if result and result[-1].eligible == eligible:
             result[-1] = Pot(result[-1].amount + amount, eligible)
