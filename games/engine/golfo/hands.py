@@ -29,7 +29,7 @@ def hand_value(cards: Iterable[Card] | str) -> int:
     ``cards`` are Card objects or their notation, e.g. ``hand_value("9O 8O 7O 6O 5O") == 30``.
     """
     held = parse(cards) if isinstance(cards, str) else cards
-    ranks: dict[Suit, list[int]] = {}
+    ranks: dict[Suit | None, list[int]] = {}  # Golfo's deck has no joker: every card has a suit
     for card in held:
         ranks.setdefault(card.suit, []).append(card.rank)
     return max(
