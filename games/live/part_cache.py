@@ -20,6 +20,7 @@ from typing import Any
 import orjson
 from django.template import Context, Engine
 from django.utils.functional import Promise
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from games.kinds.screens import Part
@@ -104,7 +105,7 @@ sockets it holds at 500 tables (their hands are asked for at every move of their
 
 class Renderings:
     """The latest renderings by digest, the oldest forgotten first; safe to share between the
-    threads that build frames."""
+    threads that build frames. Each is kept as a plain ``str`` (``kept_html``)."""
 
     def __init__(self, limit: int = KEPT_RENDERINGS) -> None:
         self.limit = limit
@@ -118,12 +119,20 @@ class Renderings:
             if html is not None:
                 self._html.move_to_end(digest)
                 return html
-        html = render_plain(part, language)
+        html = kept_html(render_plain(part, language))
         with self._lock:
             self._html[digest] = html
             if len(self._html) > self.limit:
                 self._html.popitem(last=False)
         return html
+
+
+def kept_html(html: str) -> str:
+    """``html`` as a plain ``str``, to keep: a template's output is a ``SafeString``, which the
+    garbage collector tracks (a plain ``str`` it does not), so each kept one is walked by every
+    collection of its generation. A process keeps thousands of renderings and snippets; whoever
+    puts one in a template marks it safe again (``render_part``, ``{% snippet %}``)."""
+    return str.__str__(html)
 
 
 def render_plain(part: Part, language: str | None) -> str:
@@ -155,6 +164,7 @@ def active_language(context: Context) -> str | None:
 RENDERINGS = Renderings()
 
 
-def render_part(part: Part) -> str:
+def render_part(part: Part) -> SafeString:
+    """The part's HTML in the active language, for a template (a page's parts)."""
     language = get_language()
-    return RENDERINGS.html(part_digest(part, language), part, language)
+    return SafeString(RENDERINGS.html(part_digest(part, language), part, language))

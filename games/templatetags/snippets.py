@@ -22,7 +22,7 @@ from django import template
 from django.template import Context, Engine
 from django.utils.safestring import SafeString
 
-from games.live.part_cache import PartContext, active_language
+from games.live.part_cache import PartContext, active_language, kept_html
 
 register = template.Library()
 
@@ -31,7 +31,7 @@ KEPT_SNIPPETS = 8192
 
 @register.simple_tag(takes_context=True)
 def snippet(context: Context, template_name: str, **arguments: Any) -> SafeString:
-    return _snippet(template_name, _json(arguments), active_language(context))
+    return SafeString(_snippet(template_name, _json(arguments), active_language(context)))
 
 
 @register.simple_tag(takes_context=True)
@@ -49,7 +49,8 @@ def _json(arguments: dict[str, Any]) -> bytes:
 
 
 @lru_cache(maxsize=KEPT_SNIPPETS)
-def _snippet(template_name: str, arguments: bytes, language: str | None) -> SafeString:
-    """Made in ``language``, the active one, from the arguments' JSON."""
+def _snippet(template_name: str, arguments: bytes, language: str | None) -> str:
+    """Made in ``language``, the active one, from the arguments' JSON; kept as a plain string
+    (``kept_html``), which the tags mark safe."""
     context = PartContext(orjson.loads(arguments), language=language)
-    return SafeString(Engine.get_default().get_template(template_name).render(context))
+    return kept_html(Engine.get_default().get_template(template_name).render(context))
