@@ -6,11 +6,17 @@ K rey); suits ``O`` oros, ``C`` copas, ``E`` espadas, ``B`` bastos; ``*`` is a c
 Decks that hold two copies of a card tell them apart by ``Card.id`` only: the id takes no part in
 equality or hashing, so the rules never see it; it exists so that every physical card can be
 accounted for exactly once.
+
+A physical card is one object shared by every state that holds it (``physical_card``): cards are
+immutable, and a server holding the states of hundreds of tables would otherwise hold a card
+object per card per table (26,500 for 250 tables of Rummy 70's 106 cards), each one more object
+for its memory and its garbage collector.
 """
 
 from __future__ import annotations
 
 import builtins
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -74,16 +80,25 @@ class Card:
 
 
 JOKER = Card(JOKER_RANK, None)
+KEPT_CARDS = 1024
+"""More than the physical cards of every game's decks; a card named by a forged id only takes a
+place among them for a while."""
+
+
+@functools.lru_cache(maxsize=KEPT_CARDS)
+def physical_card(rank: int, suit: Suit | None, card_id: int) -> Card:
+    """The one shared ``Card`` of this rank, suit and id."""
+    return Card(rank, suit, card_id)
 
 
 def parse_card(text: str, *, card_id: int = 0) -> Card:
     """One card from its notation, e.g. ``"10C"``, ``"QB"``, ``"*"``."""
     if text == JOKER_TEXT:
-        return Card(JOKER_RANK, None, card_id)
+        return physical_card(JOKER_RANK, None, card_id)
     rank_text, suit_text = text[:-1], text[-1:]
     if rank_text not in RANK_BY_NAME or suit_text not in Suit._value2member_map_:
         raise InvalidAction(detail=repr(text))
-    return Card(RANK_BY_NAME[rank_text], Suit(suit_text), card_id)
+    return physical_card(RANK_BY_NAME[rank_text], Suit(suit_text), card_id)
 
 
 def parse(text: str) -> list[Card]:
@@ -100,7 +115,7 @@ def build_deck(ranks: Sequence[int], *, copies: int = 1, jokers: int = 0) -> lis
     """A fresh deck in a fixed order, every physical card with its own id."""
     faces = [Card(rank, suit) for _ in range(copies) for suit in SUITS for rank in ranks]
     faces += [JOKER] * jokers
-    return [Card(face.rank, face.suit, n) for n, face in enumerate(faces)]
+    return [physical_card(face.rank, face.suit, n) for n, face in enumerate(faces)]
 
 
 def seeded_rng(seed: int | str, *keys: object) -> random.Random:

@@ -61,6 +61,18 @@ def test_build_deck__every_physical_card_has_its_own_id():
     assert len({card.id for card in deck}) == 106
 
 
+def test_a_physical_card_is_one_object_whichever_deck_or_state_holds_it():
+    """Hundreds of tables' states in one server hold the same few hundred card objects."""
+    first, second = (
+        cards.build_deck(range(1, 14), copies=2),
+        cards.build_deck(range(1, 14), copies=2),
+    )
+    assert all(a is b for a, b in zip(first, second, strict=True))
+    assert Card.from_json(first[60].to_json()) is first[60]
+    assert cards.parse("7O 7O") == [first[6], first[6]]  # equal copies ...
+    assert cards.parse("7O 7O")[1] is not first[6]  # ... but not the same physical card
+
+
 def test_shuffle__same_seed_and_keys_same_order_other_keys_other_order():
     deck = cards.build_deck(range(3, 10))
     one = cards.shuffled(deck, cards.seeded_rng(1, "hand", 1))
