@@ -8,6 +8,7 @@ import gc
 
 import orjson
 from django.template import Context, Engine
+from django.utils import translation
 
 from cardroom.collector import MIDDLE_COLLECTIONS, YOUNG_OBJECTS
 from games.kinds.screens import Part
@@ -46,5 +47,6 @@ def test_the_html_a_process_keeps_is_no_work_for_the_collector() -> None:
     page = Engine.get_default().from_string(
         '{% load snippets %}{% snippet "tables/golfo/_backs.html" backs=backs %}'
     )
-    assert page.render(Context({"backs": [0, 1]})) == snippet
+    with translation.override("es"):
+        assert page.render(Context({"backs": [0, 1]})) == snippet
     assert snippet.startswith('<div class="golfo-backs"')
