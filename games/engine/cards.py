@@ -113,9 +113,11 @@ def format(cards: Iterable[Card]) -> str:  # noqa: A001 - the public name the is
 
 def build_deck(ranks: Sequence[int], *, copies: int = 1, jokers: int = 0) -> list[Card]:
     """A fresh deck in a fixed order, every physical card with its own id."""
-    faces = [Card(rank, suit) for _ in range(copies) for suit in SUITS for rank in ranks]
-    faces += [JOKER] * jokers
-    return [physical_card(face.rank, face.suit, n) for n, face in enumerate(faces)]
+    faces: list[tuple[int, Suit | None]] = [
+        (rank, suit) for _ in range(copies) for suit in SUITS for rank in ranks
+    ]
+    faces += [(JOKER_RANK, None)] * jokers
+    return [physical_card(rank, suit, n) for n, (rank, suit) in enumerate(faces)]
 
 
 def seeded_rng(seed: int | str, *keys: object) -> random.Random:
