@@ -130,8 +130,9 @@ class Renderings:
 def kept_html(html: str) -> str:
     """``html`` as a plain ``str``, to keep: a template's output is a ``SafeString``, which the
     garbage collector tracks (a plain ``str`` it does not), so each kept one is walked by every
-    collection of its generation. A process keeps thousands of renderings and snippets; whoever
-    puts one in a template marks it safe again (``render_part``, ``{% snippet %}``)."""
+    collection of its generation. A process keeps thousands of renderings and snippets: a page's
+    part is marked safe again where a template takes it (``render_part``); a snippet goes in as
+    its tag's node output, which a template does not escape."""
     return str.__str__(html)
 
 

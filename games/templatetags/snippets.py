@@ -20,7 +20,7 @@ from typing import Any
 import orjson
 from django import template
 from django.template import Context, Engine
-from django.utils.safestring import SafeString
+from django.template.base import FilterExpression, Parser, Token, token_kwargs
 
 from games.live.part_cache import PartContext, active_language, kept_html
 
@@ -29,18 +29,49 @@ register = template.Library()
 KEPT_SNIPPETS = 8192
 
 
-@register.simple_tag(takes_context=True)
-def snippet(context: Context, template_name: str, **arguments: Any) -> SafeString:
-    return SafeString(_snippet(template_name, _json(arguments), active_language(context)))
+class SnippetNode(template.Node):
+    """A snippet's kept HTML, or one per item of a list, as it is: a node's output goes into the
+    page unescaped, where a simple tag's is escaped unless marked safe, which would wrap each kept
+    string in a new ``SafeString`` (docs/performance.md, thirty-third pass)."""
+
+    def __init__(
+        self, template_name: str, arguments: dict[str, FilterExpression], *, each: bool
+    ) -> None:
+        self.template_name = template_name
+        self.arguments = arguments
+        self.each = each
+
+    def render(self, context: Context) -> str:
+        language = active_language(context)
+        values = {name: value.resolve(context) for name, value in self.arguments.items()}
+        if not self.each:
+            return _snippet(self.template_name, _json(values), language)
+        ((name, items),) = values.items()
+        return "".join(
+            _snippet(self.template_name, _json({name: item}), language) for item in items
+        )
 
 
-@register.simple_tag(takes_context=True)
-def snippets(context: Context, template_name: str, **argument: list[Any]) -> SafeString:
-    ((name, items),) = argument.items()
-    language = active_language(context)
-    return SafeString(
-        "".join(_snippet(template_name, _json({name: item}), language) for item in items)
-    )
+@register.tag
+def snippet(parser: Parser, token: Token) -> SnippetNode:
+    return _snippet_node(parser, token, each=False)
+
+
+@register.tag
+def snippets(parser: Parser, token: Token) -> SnippetNode:
+    return _snippet_node(parser, token, each=True)
+
+
+def _snippet_node(parser: Parser, token: Token, *, each: bool) -> SnippetNode:
+    tag, *bits = token.split_contents()
+    if not bits or len(bits[0]) < 2 or bits[0][0] not in "\"'" or bits[0][-1] != bits[0][0]:
+        raise template.TemplateSyntaxError(f"{tag} takes a template's name in quotes first")
+    arguments = token_kwargs(bits[1:], parser, support_legacy=False)
+    if len(arguments) != len(bits) - 1 or (each and len(arguments) != 1):
+        raise template.TemplateSyntaxError(
+            f"{tag} takes {'one argument' if each else 'arguments'} as name=value"
+        )
+    return SnippetNode(bits[0][1:-1], arguments, each=each)
 
 
 def _json(arguments: dict[str, Any]) -> bytes:
@@ -51,6 +82,6 @@ def _json(arguments: dict[str, Any]) -> bytes:
 @lru_cache(maxsize=KEPT_SNIPPETS)
 def _snippet(template_name: str, arguments: bytes, language: str | None) -> str:
     """Made in ``language``, the active one, from the arguments' JSON; kept as a plain string
-    (``kept_html``), which the tags mark safe."""
+    (``kept_html``)."""
     context = PartContext(orjson.loads(arguments), language=language)
     return kept_html(Engine.get_default().get_template(template_name).render(context))
