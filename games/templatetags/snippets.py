@@ -20,7 +20,7 @@ from typing import Any
 import orjson
 from django import template
 from django.template import Context, Engine
-from django.template.base import FilterExpression, Parser, Token, token_kwargs
+from django.template.base import FilterExpression, Parser, Token, Variable, token_kwargs
 
 from games.live.part_cache import PartContext, active_language, kept_html
 
@@ -64,14 +64,15 @@ def snippets(parser: Parser, token: Token) -> SnippetNode:
 
 def _snippet_node(parser: Parser, token: Token, *, each: bool) -> SnippetNode:
     tag, *bits = token.split_contents()
-    if not bits or len(bits[0]) < 2 or bits[0][0] not in "\"'" or bits[0][-1] != bits[0][0]:
+    template_name = Variable(bits[0]).literal if bits else None
+    if not isinstance(template_name, str):
         raise template.TemplateSyntaxError(f"{tag} takes a template's name in quotes first")
     arguments = token_kwargs(bits[1:], parser, support_legacy=False)
     if len(arguments) != len(bits) - 1 or (each and len(arguments) != 1):
         raise template.TemplateSyntaxError(
             f"{tag} takes {'one argument' if each else 'arguments'} as name=value"
         )
-    return SnippetNode(bits[0][1:-1], arguments, each=each)
+    return SnippetNode(template_name, arguments, each=each)
 
 
 def _json(arguments: dict[str, Any]) -> bytes:

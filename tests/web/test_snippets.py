@@ -38,6 +38,7 @@ def test_a_player_s_name_in_a_snippet_is_shown_as_written_escaped_once() -> None
     "source",
     [
         "{% snippet tables/golfo/_seat.html seat=seat %}",
+        "{% snippet 3 seat=seat %}",
         '{% snippet "tables/golfo/_seat.html" seat %}',
         "{% snippet %}",
         '{% snippets "tables/rummy70/_card.html" card=cards face=faces %}',
